@@ -1,0 +1,139 @@
+// esbuild: the browser bundle (hydration entry + CSS, minified, content-hashed, code-split) and
+// the server-render bundle the build itself imports. Both are generated from src/, with two
+// virtual modules: the validated site config and the registry of React pages in src/pages.
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { SiteConfig } from '../src/config/schema.ts';
+import type { PageData, SidebarData } from '../src/data/types.ts';
+import { BuildError } from './errors.ts';
+
+export interface BundleInput {
+  projectRoot: string;
+  config: SiteConfig;
+  /** Route → absolute path of each React page. */
+  reactPages: Map<string, string>;
+  outDir: string;
+  cacheDir: string;
+}
+
+export interface ClientAssets {
+  /** Public URLs, e.g. /assets/entry.ABC123.js */
+  js: string;
+  css: string;
+  /** Files (relative to outDir) a first visit downloads besides the HTML. */
+  initialFiles: string[];
+}
+
+export type RenderPage = (config: SiteConfig, page: PageData, sidebar?: SidebarData) => string;
+
+function virtualModules(input: BundleInput, target: 'client' | 'server'): esbuild.Plugin {
+  return {
+    name: 'sgroups-virtual',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, namespace: 'virtual' }));
+      build.onLoad({ filter: /.*/, namespace: 'virtual' }, (args) => {
+        if (args.path === 'virtual:site-config') {
+          return { contents: `export default ${JSON.stringify(input.config)};`, loader: 'js' };
+        }
+        if (args.path === 'virtual:react-pages') {
+          const entries = [...input.reactPages];
+          const contents = target === 'server'
+            ? entries.map(([, file], i) => `import P${i} from ${JSON.stringify(file)};`).join('\n')
+              + `\nexport default {${entries.map(([route], i) => `${JSON.stringify(route)}: P${i}`).join(',')}};\nexport const loaders = {};`
+            : `export default {};\nexport const loaders = {${entries.map(([route, file]) => `${JSON.stringify(route)}: () => import(${JSON.stringify(file)})`).join(',')}};`;
+          return { contents, loader: 'js', resolveDir: input.projectRoot };
+        }
+        return undefined;
+      });
+    },
+  };
+}
+
+function rethrow(e: unknown): never {
+  const failure = e as esbuild.BuildFailure;
+  const first = failure.errors?.[0];
+  if (first) {
+    throw new BuildError(`cannot bundle the theme: ${first.text}`, first.location?.file, first.location?.line, 'fix the TypeScript/CSS error above');
+  }
+  throw e;
+}
+
+const shared = (input: BundleInput): esbuild.BuildOptions => ({
+  absWorkingDir: input.projectRoot,
+  bundle: true,
+  jsx: 'automatic',
+  logLevel: 'silent',
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+
+export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
+  const assetsDir = path.join(input.outDir, 'assets');
+  let result: esbuild.BuildResult<{ metafile: true }>;
+  try {
+    result = await esbuild.build({
+      ...shared(input),
+      entryPoints: { entry: 'src/client/entry.tsx', styles: 'src/theme/styles.css' },
+      outdir: assetsDir,
+      platform: 'browser',
+      format: 'esm',
+      splitting: true,
+      minify: true,
+      sourcemap: 'linked',
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      entryNames: '[name].[hash]',
+      chunkNames: 'chunks/[name].[hash]',
+      assetNames: 'media/[name].[hash]',
+      metafile: true,
+      plugins: [virtualModules(input, 'client')],
+    });
+  } catch (e) {
+    rethrow(e);
+  }
+  const outputs = result.metafile.outputs;
+  const rel = (f: string) => path.relative(input.outDir, path.resolve(input.projectRoot, f)).split(path.sep).join('/');
+  const find = (entry: string, ext: string) => Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith(entry) && o.endsWith(ext));
+  const js = find('src/client/entry.tsx', '.js');
+  const css = find('src/theme/styles.css', '.css');
+  if (!js || !css) throw new BuildError('esbuild produced no entry bundle');
+  // What a first visit loads: the entry, its static imports (shared chunks), and the CSS.
+  const initial = new Set<string>([rel(css)]);
+  const walk = (file: string) => {
+    const r = rel(file);
+    if (initial.has(r)) return;
+    initial.add(r);
+    for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') walk(imp.path);
+  };
+  walk(js);
+  return { js: `/${rel(js)}`, css: `/${rel(css)}`, initialFiles: [...initial] };
+}
+
+export async function bundleServer(input: BundleInput): Promise<RenderPage> {
+  let result: esbuild.BuildResult<{ write: false }>;
+  try {
+    result = await esbuild.build({
+      ...shared(input),
+      entryPoints: ['src/ssr/render.tsx'],
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      outfile: 'render.mjs',
+      plugins: [virtualModules(input, 'server')],
+    });
+  } catch (e) {
+    rethrow(e);
+  }
+  const code = result.outputFiles[0].text;
+  // Content-addressed file name: importing a changed bundle never hits Node's module cache.
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const dir = path.join(input.cacheDir, 'ssr');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `render.${hash}.mjs`);
+  writeFileSync(file, code);
+  const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
+  return mod.renderPage;
+}

@@ -1,0 +1,119 @@
+// Compiles every Markdown page, skipping the ones whose compiled form is cached. The cache key
+// covers the page text, the route table (links are rewritten against it) and the source of the
+// Markdown pipeline itself, so editing a plugin invalidates exactly what it should.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import * as esbuild from 'esbuild';
+import type { SourcePage } from './content.ts';
+import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './markdown/compile.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Below this many pages to compile, starting workers costs more than it saves. */
+const WORKER_THRESHOLD = 120;
+
+let pipelineHash: string | undefined;
+function markdownPipelineHash(): string {
+  if (!pipelineHash) {
+    const h = createHash('sha256');
+    const dir = path.join(here, 'markdown');
+    for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(path.join(dir, f)));
+    h.update(readFileSync(path.join(here, '..', 'package-lock.json')));
+    pipelineHash = h.digest('hex');
+  }
+  return pipelineHash;
+}
+
+export interface CompileStats {
+  compiled: number;
+  cached: number;
+  workers: number;
+}
+
+function loadCache(file: string): Map<string, CompiledMarkdown> {
+  try {
+    return deserialize(readFileSync(file)) as Map<string, CompiledMarkdown>;
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * Worker threads start without the TypeScript loader the build runs under, so the worker is
+ * bundled to plain JavaScript once (content-addressed in the cache folder) and started from there.
+ */
+async function workerBundle(cacheDir: string): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [path.join(here, 'markdown', 'worker.ts')],
+    bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outfile: 'worker.mjs', logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].text;
+  const file = path.join(cacheDir, 'workers', `markdown.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, code);
+  return file;
+}
+
+async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number, cacheDir: string): Promise<CompiledMarkdown[]> {
+  const workerFile = await workerBundle(cacheDir);
+  const shares: MarkdownInput[][] = Array.from({ length: count }, () => []);
+  inputs.forEach((input, i) => shares[i % count].push(input));
+  const entries = [...routeOfFile];
+  return Promise.all(shares.map((share) => new Promise<{ ok: boolean; value?: CompiledMarkdown; error?: string }[]>((resolve, reject) => {
+    const worker = new Worker(workerFile, { workerData: { inputs: share, routeOfFile: entries } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`Markdown worker exited with code ${code}`)));
+  }))).then((perWorker) => {
+    const byFile = new Map<string, CompiledMarkdown>();
+    perWorker.forEach((results, w) => results.forEach((r, i) => {
+      if (!r.ok) throw new Error(r.error);
+      byFile.set(shares[w][i].absPath, r.value!);
+    }));
+    return inputs.map((input) => byFile.get(input.absPath)!);
+  });
+}
+
+export async function compilePages(
+  pages: SourcePage[],
+  routeOfFile: Map<string, string>,
+  cacheDir: string | null,
+): Promise<{ results: Map<string, CompiledMarkdown>; stats: CompileStats }> {
+  const cacheFile = cacheDir ? path.join(cacheDir, 'markdown.v8') : null;
+  const cache = cacheFile ? loadCache(cacheFile) : new Map<string, CompiledMarkdown>();
+  const routesHash = createHash('sha256').update(JSON.stringify([...routeOfFile].sort())).digest('hex');
+  const base = markdownPipelineHash() + routesHash;
+  const keyOf = (p: SourcePage) => createHash('sha256').update(base).update(p.file).update('\0').update(p.raw).digest('hex');
+
+  const results = new Map<string, CompiledMarkdown>();
+  const next = new Map<string, CompiledMarkdown>();
+  const todo: { page: SourcePage; key: string }[] = [];
+  for (const page of pages) {
+    const key = keyOf(page);
+    const hit = cache.get(key);
+    if (hit) {
+      results.set(page.absPath, hit);
+      next.set(key, hit);
+    } else todo.push({ page, key });
+  }
+
+  const inputs: MarkdownInput[] = todo.map(({ page }) => ({ file: page.file, absPath: page.absPath, body: page.body, lineOffset: page.bodyLineOffset }));
+  const workers = inputs.length >= WORKER_THRESHOLD ? Math.min(os.availableParallelism(), 4) : 0;
+  const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, cacheDir ?? path.join(here, '..', '.cache')) : inputs.map((i) => compileMarkdown(i, routeOfFile));
+  compiled.forEach((c, i) => {
+    results.set(todo[i].page.absPath, c);
+    next.set(todo[i].key, c);
+  });
+
+  if (cacheFile && todo.length > 0) {
+    mkdirSync(path.dirname(cacheFile), { recursive: true });
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, serialize(next));
+    renameSync(tmp, cacheFile);
+  }
+  return { results, stats: { compiled: todo.length, cached: pages.length - todo.length, workers } };
+}

@@ -1,0 +1,87 @@
+// Finds every source page: Markdown docs under the docs folder and the non-doc pages under
+// src/pages (Markdown or a React component). Reads each file and its front matter once.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BuildError, BuildErrors } from './errors.ts';
+import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
+
+export type SourceKind = 'doc' | 'markdown-page' | 'react-page';
+
+export interface SourcePage {
+  kind: SourceKind;
+  /** Doc id used by sidebars: path under docs/ without extension (`info/introduction`). */
+  id: string;
+  /** Path relative to the project root, for messages. */
+  file: string;
+  absPath: string;
+  route: string;
+  frontMatter: FrontMatter;
+  body: string;
+  bodyLineOffset: number;
+  /** Raw file text, the cache key of the compiled page. */
+  raw: string;
+}
+
+const MARKDOWN = /\.mdx?$/;
+const REACT = /\.tsx$/;
+
+function listFiles(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  // Sorted so that routes, sidebars and output are the same on every machine.
+  return entries.map((e) => e.split(path.sep).join('/')).filter((e) => !e.split('/').some((p) => p.startsWith('_') || p.startsWith('.'))).sort();
+}
+
+/** `info/introduction.md` → `/info/introduction`; `a/index.md` → `/a`; `index.md` → `/`. */
+export function routeOfPath(relPath: string): string {
+  const noExt = relPath.replace(MARKDOWN, '').replace(REACT, '');
+  const trimmed = noExt === 'index' ? '' : noExt.replace(/\/index$/, '');
+  return `/${trimmed}`;
+}
+
+export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string): SourcePage {
+  const absPath = path.join(rootDir, rel);
+  const file = path.relative(projectRoot, absPath).split(path.sep).join('/');
+  const raw = readFileSync(absPath, 'utf8');
+  const id = rel.replace(MARKDOWN, '').replace(REACT, '');
+  if (kind === 'react-page') {
+    return { kind, id, file, absPath, route: routeOfPath(rel), frontMatter: {}, body: '', bodyLineOffset: 0, raw };
+  }
+  const { frontMatter, body, bodyLineOffset } = splitFrontMatter(raw, file);
+  return { kind, id, file, absPath, route: frontMatter.slug ?? routeOfPath(rel), frontMatter, body, bodyLineOffset, raw };
+}
+
+export interface ContentDirs {
+  projectRoot: string;
+  docsDir: string | null;
+  pagesDir: string | null;
+}
+
+export function discoverContent(dirs: ContentDirs): SourcePage[] {
+  const pages: SourcePage[] = [];
+  const errors: BuildError[] = [];
+  const add = (kind: SourceKind, dir: string, rel: string) => {
+    try {
+      pages.push(readSourcePage(kind, dir, dirs.projectRoot, rel));
+    } catch (e) {
+      if (e instanceof BuildError) errors.push(e);
+      else throw e;
+    }
+  };
+  const docsDir = dirs.docsDir;
+  if (docsDir) for (const rel of listFiles(docsDir)) if (MARKDOWN.test(rel)) add("doc", docsDir, rel);
+  if (dirs.pagesDir) {
+    for (const rel of listFiles(dirs.pagesDir)) {
+      if (MARKDOWN.test(rel)) add('markdown-page', dirs.pagesDir, rel);
+      else if (REACT.test(rel)) add('react-page', dirs.pagesDir, rel);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new BuildErrors(errors);
+  return pages;
+}

@@ -1,0 +1,55 @@
+// The HTML document around the server-rendered app: head metadata, the pre-paint script, CSS,
+// the inline hydration data and the module script.
+import type { SiteConfig } from '../src/config/schema.ts';
+import type { InitialData, PageData } from '../src/data/types.ts';
+import { documentTitle } from '../src/data/locale.ts';
+import type { ClientAssets } from './bundle.ts';
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script> must not be able to close the tag. */
+const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export interface DocumentInput {
+  config: SiteConfig;
+  page: PageData;
+  appHtml: string;
+  data: InitialData;
+  assets: ClientAssets;
+  prepaint: string;
+  /** The page's sidebar JSON, preloaded so hydration does not wait on a late request. */
+  sidebarUrl?: string;
+}
+
+export function renderDocument({ config, page, appHtml, data, assets, prepaint, sidebarUrl }: DocumentInput): string {
+  const title = documentTitle(page.title, config.title);
+  const description = page.description ?? config.tagline;
+  const canonical = `${config.url}${page.route === '/' ? '/' : page.route}`;
+  const noindex = page.unlisted || page.kind === 'not-found';
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    noindex ? '<meta name="robots" content="noindex, nofollow">' : '',
+    page.kind === 'not-found' ? '' : `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:type" content="${page.kind === 'doc' ? 'article' : 'website'}">`,
+    `<meta property="og:site_name" content="${escapeHtml(config.title)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:locale" content="${config.i18n.defaultLocale === 'ru' ? 'ru_RU' : config.i18n.defaultLocale}">`,
+    `<meta name="theme-color" content="#1b1b1d">`,
+    `<link rel="icon" href="${config.favicon}" type="image/svg+xml">`,
+    `<script>${prepaint}</script>`,
+    `<link rel="stylesheet" href="${assets.css}">`,
+    `<link rel="modulepreload" href="${assets.js}">`,
+    sidebarUrl ? `<link rel="preload" as="fetch" href="${sidebarUrl}" crossorigin="anonymous">` : '',
+  ].filter(Boolean).join('');
+  return `<!doctype html><html lang="${config.i18n.defaultLocale}" data-theme="${config.colorMode.defaultMode}"><head>${head}</head><body>`
+    + `<div id="root">${appHtml}</div>`
+    + '<div id="route-announcer" class="sr-only" aria-live="assertive" aria-atomic="true"></div>'
+    + `<script id="__SG_DATA__" type="application/json">${safeJson(data)}</script>`
+    + `<script type="module" src="${assets.js}"></script>`
+    + '</body></html>';
+}

@@ -1,0 +1,57 @@
+// Code blocks: warn about languages we cannot highlight (they render as plain text), and wrap
+// every <pre> with its optional title bar and a copy button (the button works through one
+// delegated click handler on the client, so content needs no per-block JavaScript).
+import type { Root as MdRoot, Code } from 'mdast';
+import type { Root, Element } from 'hast';
+import type { VFile } from 'vfile';
+import { visit, SKIP } from 'unist-util-visit';
+import { contextOf, warn } from './context.ts';
+import { isKnownLanguage } from './highlighter.ts';
+
+export function remarkCheckCodeLanguages() {
+  return (tree: MdRoot, file: VFile) => {
+    const ctx = contextOf(file);
+    visit(tree, 'code', (node: Code) => {
+      if (!node.lang) {
+        warn(ctx, node.position?.start.line, 'code block without a language; name one (```bash, ```text, …)');
+      } else if (!isKnownLanguage(node.lang.toLowerCase())) {
+        warn(ctx, node.position?.start.line, `code language "${node.lang}" is not highlighted; it renders as plain text (languages: see site.config.ts prism.languages)`);
+      } else if (node.lang !== node.lang.toLowerCase()) {
+        node.lang = node.lang.toLowerCase();
+      }
+    });
+  };
+}
+
+const TITLE = /\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))/;
+
+export function rehypeCodeBlocks() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element, index, parent) => {
+      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+      const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+      const meta = String((code?.data as { meta?: string } | undefined)?.meta ?? '');
+      const title = TITLE.exec(meta);
+      const titleText = title ? (title[1] ?? title[2] ?? title[3]) : undefined;
+      const langClass = ((code?.properties.className as string[] | undefined) ?? []).find((c) => c.startsWith('language-'));
+      const children: Element[] = [];
+      if (titleText) {
+        children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__title'] }, children: [{ type: 'text', value: titleText }] });
+      }
+      node.properties.tabIndex = 0; // scrollable regions must be reachable by keyboard
+      children.push(node, {
+        type: 'element',
+        tagName: 'button',
+        properties: { type: 'button', className: ['code-block__copy'], ariaLabel: 'Копировать код', title: 'Копировать' },
+        children: [{ type: 'text', value: 'Копировать' }],
+      });
+      parent.children[index] = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['code-block', ...(langClass ? [`code-block--${langClass.slice(9)}`] : [])], ...(langClass ? { dataLanguage: langClass.slice(9) } : {}) },
+        children,
+      };
+      return SKIP;
+    });
+  };
+}

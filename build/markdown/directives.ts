@@ -1,0 +1,157 @@
+// Our Markdown extensions, written as remark-directive directives:
+//   :::note|tip|info|warning|danger[Title]   admonitions (Russian default titles)
+//   ::::tabs{group="x"} / :::tab{label="A"}   tabbed alternatives (WAI-ARIA markup, all panels in HTML)
+//   ::themed-image{light dark alt width height}  an image with light and dark variants
+//   ::api-endpoint{method path}               the method/path badge of an API page
+// Anything else that merely looks like a directive (`10:30`, `TLS:on`) is put back as text.
+import type { Root, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import { toString } from 'mdast-util-to-string';
+import GithubSlugger from 'github-slugger';
+import { SKIP, visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { contextOf, warn, type CompileContext } from './context.ts';
+
+export const ADMONITION_TITLES: Record<string, string> = {
+  note: 'Примечание',
+  tip: 'Совет',
+  info: 'Информация',
+  warning: 'Внимание',
+  caution: 'Внимание',
+  danger: 'Опасно',
+};
+
+const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+
+type Directive = ContainerDirective | LeafDirective | TextDirective;
+
+function setHast(node: { data?: object }, hName: string, hProperties: Record<string, unknown>) {
+  node.data = { ...(node.data ?? {}), hName, hProperties } as object;
+}
+
+/** Splits off the `[label]` paragraph remark-directive puts first in a container. */
+function takeLabel(node: ContainerDirective): string | undefined {
+  const first = node.children[0] as Paragraph | undefined;
+  if (first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+    node.children.shift();
+    return toString(first);
+  }
+  return undefined;
+}
+
+export function remarkSiteDirectives() {
+  return (tree: Root, file: VFile) => transformDirectives(tree, contextOf(file));
+}
+
+function transformDirectives(tree: Root, ctx: CompileContext) {
+  const line = (n: Directive) => n.position?.start.line;
+  const tabSlugger = new GithubSlugger();
+  let tabsCount = 0;
+
+  const admonition = (node: ContainerDirective) => {
+    const title = takeLabel(node) ?? ADMONITION_TITLES[node.name];
+    const kind = node.name === 'caution' ? 'warning' : node.name;
+    const heading: Paragraph = {
+      type: 'paragraph',
+      children: [{ type: 'text', value: title }],
+      data: { hName: 'p', hProperties: { className: ['admonition__title'] } },
+    };
+    node.children.unshift(heading as never);
+    setHast(node, 'aside', { className: ['admonition', `admonition--${kind}`], role: 'note' });
+  };
+
+  const tabs = (node: ContainerDirective) => {
+    const index = tabsCount++;
+    const group = String(node.attributes?.group ?? '');
+    const panels = node.children.filter((c): c is ContainerDirective => c.type === 'containerDirective' && c.name === 'tab');
+    if (panels.length === 0 || panels.length !== node.children.length) {
+      warn(ctx, line(node), 'a ::::tabs block should contain only :::tab{label="…"} blocks');
+    }
+    const buttons: RootContent[] = [];
+    panels.forEach((panel, i) => {
+      const label = String(panel.attributes?.label ?? takeLabel(panel) ?? `Вариант ${i + 1}`);
+      const value = String(panel.attributes?.value ?? (tabSlugger.slug(label, false) || `tab-${i}`));
+      const tabId = `tabs-${index}-tab-${i}`;
+      const panelId = `tabs-${index}-panel-${i}`;
+      buttons.push({
+        type: 'paragraph',
+        children: [{ type: 'text', value: label }],
+        data: {
+          hName: 'button',
+          hProperties: {
+            type: 'button', role: 'tab', id: tabId, ariaControls: panelId, ariaSelected: i === 0 ? 'true' : 'false',
+            tabIndex: i === 0 ? 0 : -1, dataValue: value, className: ['tabs__tab'],
+          },
+        },
+      } as unknown as Paragraph);
+      setHast(panel, 'div', {
+        role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, dataValue: value, dataLabel: label, tabIndex: 0,
+        className: i === 0 ? ['tabs__panel', 'tabs__panel--active'] : ['tabs__panel'],
+      });
+    });
+    const list: Paragraph = {
+      type: 'paragraph',
+      children: buttons as PhrasingContent[],
+      data: { hName: 'div', hProperties: { role: 'tablist', className: ['tabs__list'] } },
+    };
+    node.children.unshift(list as never);
+    setHast(node, 'div', { className: ['tabs'], ...(group ? { dataGroup: group } : {}) });
+  };
+
+  const themedImage = (node: LeafDirective) => {
+    const a = node.attributes ?? {};
+    const missing = ['light', 'dark', 'alt', 'width', 'height'].filter((k) => !a[k]);
+    if (missing.length > 0) {
+      warn(ctx, line(node), `::themed-image is missing ${missing.join(', ')}`);
+    }
+    const img = (variant: 'light' | 'dark') => ({
+      type: 'image',
+      url: String(a[variant] ?? ''),
+      alt: String(a.alt ?? ''),
+      data: {
+        hProperties: {
+          className: ['themed-image', `themed-image--${variant}`], width: a.width, height: a.height,
+          loading: 'lazy', decoding: 'async',
+        },
+      },
+    });
+    (node as unknown as { children: unknown[] }).children = [img('light'), img('dark')];
+    setHast(node, 'figure', { className: ['themed-figure'] });
+  };
+
+  const apiEndpoint = (node: LeafDirective) => {
+    const method = String(node.attributes?.method ?? '').toUpperCase();
+    const path = String(node.attributes?.path ?? '');
+    if (!HTTP_METHODS.has(method) || !path.startsWith('/')) {
+      warn(ctx, line(node), '::api-endpoint needs method="GET|POST|…" and path="/…"');
+    }
+    (node as unknown as { children: unknown[] }).children = [
+      { type: 'text', value: method, data: { hName: 'span', hProperties: { className: ['api-endpoint__method', `api-endpoint__method--${method.toLowerCase()}`] } } },
+      { type: 'inlineCode', value: path, data: { hProperties: { className: ['api-endpoint__path'] } } },
+    ];
+    setHast(node, 'div', { className: ['api-endpoint'] });
+  };
+
+  visit(tree, (node, index, parent) => {
+      if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
+      const d = node as Directive;
+      if (d.type === 'containerDirective' && d.name in ADMONITION_TITLES) return admonition(d);
+      if (d.type === 'containerDirective' && d.name === 'tabs') return tabs(d);
+      if (d.type === 'containerDirective' && d.name === 'tab') return; // handled by its tabs parent
+      if (d.type === 'leafDirective' && d.name === 'themed-image') return themedImage(d);
+      if (d.type === 'leafDirective' && d.name === 'api-endpoint') return apiEndpoint(d);
+      // Not ours: restore the source text so nothing the author wrote disappears.
+      const start = d.position?.start.offset;
+      const end = d.position?.end.offset;
+      if (parent && index !== undefined && start !== undefined && end !== undefined) {
+        const raw = ctx.source.slice(start, end);
+        if (d.type !== 'textDirective') {
+          warn(ctx, line(d), `unknown directive "${d.name}" kept as text`);
+          parent.children.splice(index, 1, { type: 'paragraph', children: [{ type: 'text', value: raw }] } as never);
+        } else {
+          parent.children.splice(index, 1, { type: 'text', value: raw } as never);
+        }
+        return [SKIP, index + 1];
+      }
+  });
+}

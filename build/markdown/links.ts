@@ -1,0 +1,65 @@
+// Rewrites what Markdown points at so it works in the built site:
+// - relative links to `.md`/`.mdx` files become routes (`../a/b.md#x` → `/a/b#x`); a link to a file
+//   that is not a page warns (file:line) and is rendered as plain text, so the build goes on;
+// - relative images are copied into the output under a content hash (cache-friendly URLs).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Root, Link, Image, Definition } from 'mdast';
+import type { VFile } from 'vfile';
+import { visit } from 'unist-util-visit';
+import { contextOf, warn, type CompileContext } from './context.ts';
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+const MARKDOWN_FILE = /\.mdx?$/i;
+
+export function remarkSiteLinks() {
+  return (tree: Root, file: VFile) => {
+    const ctx = contextOf(file);
+    visit(tree, (node) => {
+      if (node.type === 'link' || node.type === 'definition') rewriteLink(node, ctx);
+      else if (node.type === 'image') rewriteImage(node, ctx);
+    });
+  };
+}
+
+function splitHash(url: string): [string, string] {
+  const i = url.indexOf('#');
+  return i === -1 ? [url, ''] : [url.slice(0, i), url.slice(i)];
+}
+
+function rewriteLink(node: Link | Definition, ctx: CompileContext) {
+  const [target, hash] = splitHash(node.url);
+  if (!target || EXTERNAL.test(target) || !MARKDOWN_FILE.test(target)) return;
+  const abs = target.startsWith('/')
+    ? null // an absolute path to a .md file is ambiguous: authors link to routes or to relative files
+    : path.resolve(path.dirname(ctx.absPath), decodeURIComponent(target));
+  const route = abs ? ctx.routeOfFile.get(abs) : undefined;
+  if (route !== undefined) {
+    node.url = route + hash;
+    return;
+  }
+  warn(ctx, node.position?.start.line, `link to "${node.url}" does not match any page; rendered as text (fix the path or remove the link)`);
+  if (node.type === 'link') {
+    node.data = { ...(node.data ?? {}), hName: 'span', hProperties: { className: ['broken-link'], title: node.url } };
+  }
+}
+
+function rewriteImage(node: Image, ctx: CompileContext) {
+  const url = node.url;
+  if (!url || EXTERNAL.test(url) || url.startsWith('/')) return;
+  const [target] = splitHash(url.split('?')[0]);
+  const abs = path.resolve(path.dirname(ctx.absPath), decodeURIComponent(target));
+  let content: Buffer;
+  try {
+    content = readFileSync(abs);
+  } catch {
+    warn(ctx, node.position?.start.line, `image "${url}" not found next to the page`);
+    return;
+  }
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+  const ext = path.extname(abs);
+  const publicUrl = `/assets/img/${path.basename(abs, ext)}.${hash}${ext}`;
+  ctx.assets.push({ source: abs, url: publicUrl });
+  node.url = publicUrl;
+}

@@ -1,0 +1,26 @@
+// What raw HTML in Markdown may contain. The schema starts from GitHub's (hast-util-sanitize's
+// default) and widens it for the structure our own directives produce (tabs, admonitions,
+// themed images); it never lets through <script>, <style>, event handlers or javascript: URLs.
+import { defaultSchema } from 'rehype-sanitize';
+import type { Options } from 'rehype-sanitize';
+
+const base = defaultSchema.attributes ?? {};
+
+export const sanitizeSchema: Options = {
+  ...defaultSchema,
+  // Heading ids are added after sanitising, and our own ids must stay as written.
+  clobberPrefix: '',
+  clobber: [],
+  tagNames: [...(defaultSchema.tagNames ?? []), 'aside', 'button', 'section', 'figure', 'figcaption', 'mark', 'abbr', 'u'],
+  attributes: {
+    ...base,
+    '*': [...(base['*'] ?? []), 'className', 'id', 'role', 'hidden', 'tabIndex', 'title', 'lang', 'dir',
+      'ariaLabel', 'ariaLabelledBy', 'ariaControls', 'ariaSelected', 'ariaHidden', 'ariaDescribedBy',
+      'data*'],
+    img: [...(base.img ?? []), 'loading', 'decoding', 'width', 'height', 'alt', 'src', 'className'],
+    button: ['type'],
+    // Any class on code: Prism's language-* and our own inline-code modifiers.
+    code: ['className'],
+  },
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https'] },
+};

@@ -1,0 +1,32 @@
+// `npm run build` — builds docs/ into dist/. Options: --docs DIR, --out DIR, --no-cache, --no-link-check.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from '../build/index.ts';
+import { formatError, formatWarning } from '../build/errors.ts';
+import { printSummary } from '../build/report.ts';
+import { readArgs } from './cli-args.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = readArgs({
+  docs: { type: 'string' },
+  out: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  'no-link-check': { type: 'boolean' },
+  quiet: { type: 'boolean' },
+});
+
+const started = performance.now();
+try {
+  const result = await build({
+    projectRoot,
+    docsDir: args.docs ? path.resolve(args.docs) : undefined,
+    outDir: args.out ? path.resolve(args.out) : undefined,
+    cacheDir: args['no-cache'] ? null : undefined,
+    checkLinks: !args['no-link-check'],
+  });
+  for (const w of result.warnings) console.warn(`warning: ${formatWarning(w)}`);
+  if (!args.quiet) printSummary(result, performance.now() - started);
+} catch (e) {
+  console.error(`\nBuild failed. The previous output was left untouched.\n\n${formatError(e)}\n`);
+  process.exit(1);
+}

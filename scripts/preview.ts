@@ -1,0 +1,26 @@
+// `npm run preview` (and the second half of `npm start`): serves dist/ on http://localhost:3000
+// with production routing and headers. Options: --dir DIR, --port N.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, listen } from '../build/serve.ts';
+import { readCsp } from '../build/csp.ts';
+import { readArgs } from './cli-args.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = readArgs({ dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
+const root = path.resolve(args.dir ?? path.join(projectRoot, 'dist'));
+const port = Number(args.port ?? process.env.PORT ?? 3000);
+const server = createStaticServer({ root, csp: readCsp(root) });
+try {
+  const actual = await listen(server, port, args.host ?? 'localhost');
+  console.log(`Serving ${path.relative(process.cwd(), root) || root} at http://localhost:${actual} (Ctrl+C to stop)`);
+} catch (e) {
+  if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${port} is already in use. Stop the other server or choose another port: npm run preview -- --port 3001`);
+    process.exit(1);
+  }
+  throw e;
+}
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

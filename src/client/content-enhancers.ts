@@ -1,0 +1,104 @@
+// Behaviour for the static content HTML: copy buttons and tabs. One delegated listener per
+// event type serves every page, so content swaps need no per-block setup beyond applying the
+// stored tab choices.
+import { storage, STORAGE_KEYS } from './storage.ts';
+
+function selectTab(tab: HTMLElement, focus: boolean) {
+  const tabs = tab.closest('.tabs');
+  if (!tabs) return;
+  for (const t of tabs.querySelectorAll<HTMLElement>(':scope > .tabs__list > [role="tab"]')) {
+    const selected = t === tab;
+    t.setAttribute('aria-selected', String(selected));
+    t.tabIndex = selected ? 0 : -1;
+    const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
+    panel?.classList.toggle('tabs__panel--active', selected);
+  }
+  if (focus) tab.focus();
+}
+
+/** Selects `value` in every tab group named `group` on the page. */
+function selectInGroup(root: ParentNode, group: string, value: string) {
+  for (const tabs of root.querySelectorAll<HTMLElement>(`.tabs[data-group="${CSS.escape(group)}"]`)) {
+    const tab = tabs.querySelector<HTMLElement>(`:scope > .tabs__list > [role="tab"][data-value="${CSS.escape(value)}"]`);
+    if (tab) selectTab(tab, false);
+  }
+}
+
+function chooseTab(tab: HTMLElement) {
+  const group = tab.closest<HTMLElement>('.tabs')?.dataset.group;
+  const value = tab.dataset.value;
+  if (group && value) {
+    // Keep the clicked tab where it is on screen while other groups above it change height.
+    const before = tab.getBoundingClientRect().top;
+    selectInGroup(document, group, value);
+    storage.set(STORAGE_KEYS.tabsPrefix + group, value);
+    window.scrollBy(0, tab.getBoundingClientRect().top - before);
+  }
+  selectTab(tab, true);
+}
+
+/** Applies the reader's remembered tab choices to freshly rendered content. */
+export function applyStoredTabs(root: ParentNode) {
+  const groups = new Set<string>();
+  root.querySelectorAll<HTMLElement>('.tabs[data-group]').forEach((t) => groups.add(t.dataset.group!));
+  for (const group of groups) {
+    const value = storage.get(STORAGE_KEYS.tabsPrefix + group);
+    if (value) selectInGroup(root, group, value);
+  }
+}
+
+async function copyCode(button: HTMLButtonElement) {
+  const code = button.closest('.code-block')?.querySelector('pre code');
+  if (!code) return;
+  const text = code.textContent ?? '';
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Older browsers and insecure origins: fall back to a selection copy.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+  button.textContent = 'Скопировано';
+  button.dataset.copied = 'true';
+  window.setTimeout(() => {
+    button.textContent = 'Копировать';
+    delete button.dataset.copied;
+  }, 2000);
+}
+
+let installed = false;
+
+export function installContentEnhancers() {
+  if (installed) return;
+  installed = true;
+  document.addEventListener('click', (e) => {
+    const target = e.target as Element | null;
+    const copy = target?.closest<HTMLButtonElement>('.code-block__copy');
+    if (copy) {
+      void copyCode(copy);
+      return;
+    }
+    const tab = target?.closest<HTMLElement>('.tabs__list > [role="tab"]');
+    if (tab) chooseTab(tab);
+  });
+  document.addEventListener('keydown', (e) => {
+    const tab = (e.target as Element | null)?.closest?.<HTMLElement>('.tabs__list > [role="tab"]');
+    if (!tab) return;
+    const tabs = [...tab.parentElement!.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const i = tabs.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length]
+      : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length]
+      : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : undefined;
+    if (next) {
+      e.preventDefault();
+      chooseTab(next);
+    }
+  });
+}

@@ -1,0 +1,52 @@
+// Browser entry: reads the data the build inlined, and hydrates the server-rendered page once
+// the browser is idle, so hydration never competes with the first paint.
+import { hydrateRoot } from 'react-dom/client';
+import config from 'virtual:site-config';
+import { loaders } from 'virtual:react-pages';
+import { App, type ReactPages } from '../theme/Layout/Layout.tsx';
+import type { InitialData, PageData } from '../data/types.ts';
+import { documentTitle } from '../data/locale.ts';
+import { installContentEnhancers } from './content-enhancers.ts';
+import { loadSidebar, registerSidebars } from './page-loader.ts';
+
+const reactPages: ReactPages = {};
+
+async function loadPageCode(page: PageData) {
+  if (page.kind === 'react-page' && !reactPages[page.route]) {
+    const load = loaders[page.route];
+    if (!load) throw new TypeError(`no module for ${page.route}`);
+    reactPages[page.route] = (await load()).default;
+  }
+}
+
+function onNavigated(page: PageData, hash: string, restoreY: number | null) {
+  document.title = documentTitle(page.title, config.title);
+  // Wait for React to commit the new content before scrolling to it.
+  requestAnimationFrame(() => {
+    const target = hash ? document.getElementById(hash) : null;
+    if (restoreY !== null) window.scrollTo(0, restoreY);
+    else if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+    if (!hash) document.getElementById('main')?.focus({ preventScroll: true });
+    const live = document.getElementById('route-announcer');
+    if (live) live.textContent = page.title;
+  });
+}
+
+async function start() {
+  const dataEl = document.getElementById('__SG_DATA__');
+  const root = document.getElementById('root');
+  if (!dataEl || !root) return;
+  const data = JSON.parse(dataEl.textContent ?? '{}') as InitialData;
+  registerSidebars(data.sidebarUrls);
+  installContentEnhancers();
+  // The content HTML is already in the DOM: hand it back instead of shipping it twice.
+  const html = root.querySelector('#main .markdown')?.innerHTML ?? '';
+  const page: PageData = { ...data.page, html };
+  const [sidebar] = await Promise.all([loadSidebar(page.sidebarId), loadPageCode(page)]);
+  hydrateRoot(root, <App config={config} page={page} sidebar={sidebar} reactPages={reactPages} loadPageCode={loadPageCode} onNavigated={onNavigated} />);
+}
+
+const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+if (idle) idle(() => void start(), { timeout: 1500 });
+else setTimeout(() => void start(), 1);

@@ -1,0 +1,73 @@
+// Fetches what client navigation needs: a route's page data (_data/<route>.json) and the
+// sidebar it uses. Results are cached per route, so a prefetched page opens at once.
+import type { PageData, SidebarData } from '../data/types.ts';
+
+/** The deploy no longer has this file: the only sound recovery is a full page load. */
+export class StaleDeployError extends Error {
+  constructor(url: string) {
+    super(`${url} is gone from the server`);
+    this.name = 'StaleDeployError';
+  }
+}
+
+export function normaliseRoute(pathname: string): string {
+  const decoded = decodeURI(pathname).replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  return decoded.length > 1 ? decoded.replace(/\/+$/, '') || '/' : '/';
+}
+
+export function dataUrlOf(route: string): string {
+  return route === '/' ? '/_data/index.json' : `/_data${encodeURI(route)}.json`;
+}
+
+async function fetchJson<T>(url: string, isValid: (v: unknown) => boolean, mode: RequestMode = 'same-origin'): Promise<T> {
+  const res = await fetch(url, { credentials: 'same-origin', mode });
+  if (res.status === 404 || res.status === 410) throw new StaleDeployError(url);
+  if (!res.ok) throw new Error(`Не удалось загрузить страницу: сервер ответил ${res.status}.`);
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw new Error('Не удалось загрузить страницу: ответ сервера повреждён.');
+  }
+  if (!isValid(body)) throw new Error('Не удалось загрузить страницу: ответ сервера повреждён.');
+  return body as T;
+}
+
+const pages = new Map<string, Promise<PageData>>();
+const sidebars = new Map<string, Promise<SidebarData>>();
+let sidebarUrls: Record<string, string> = {};
+
+export function registerSidebars(urls: Record<string, string>) {
+  sidebarUrls = urls;
+}
+
+export function loadPageData(route: string): Promise<PageData> {
+  let p = pages.get(route);
+  if (!p) {
+    p = fetchJson<PageData>(dataUrlOf(route), (v) => typeof v === 'object' && v !== null && 'route' in v && 'html' in v);
+    // A failed load must not stay cached: Retry has to ask the server again.
+    p.catch(() => pages.delete(route));
+    pages.set(route, p);
+  }
+  return p;
+}
+
+export function loadSidebar(id: string | undefined): Promise<SidebarData | undefined> {
+  if (!id) return Promise.resolve(undefined);
+  let p = sidebars.get(id);
+  if (!p) {
+    const url = sidebarUrls[id];
+    if (!url) return Promise.resolve(undefined);
+    // Same mode as the <link rel=preload crossorigin> in the page head, so the preload is reused.
+    p = fetchJson<SidebarData>(url, (v) => typeof v === 'object' && v !== null && 'items' in v, 'cors');
+    p.catch(() => sidebars.delete(id));
+    sidebars.set(id, p);
+  }
+  return p;
+}
+
+export async function loadRoute(route: string): Promise<{ page: PageData; sidebar?: SidebarData }> {
+  const page = await loadPageData(route);
+  const sidebar = await loadSidebar(page.sidebarId);
+  return { page, sidebar };
+}

@@ -1,0 +1,35 @@
+// localStorage that never throws: private modes and full quotas must not break the page.
+export const storage = {
+  get(key: string): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      /* reading still works from memory for this visit */
+    }
+  },
+  remove(key: string): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      /* nothing to do */
+    }
+  },
+};
+
+/** Every key the site stores, in one place so the pre-paint script and hooks agree. */
+export const STORAGE_KEYS = {
+  colorMode: 'sg.theme',
+  announcementId: 'sg.announcement.id',
+  announcementDismissed: 'sg.announcement.dismissed',
+  preferredVersion: 'sg.docs.preferredVersion',
+  tabsPrefix: 'sg.tabs.',
+  github: 'sg.github.',
+  sidebarHidden: 'sg.sidebar.hidden',
+} as const;

@@ -1,0 +1,132 @@
+// Client-side navigation: which page is shown, whether the next one is loading or failed, and
+// how to go somewhere. Same-origin link clicks are intercepted here; page data comes from
+// _data/*.json. Anything that cannot be done in place falls back to a full page load.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PageData, SidebarData } from '../data/types.ts';
+import { loadRoute, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
+import { prefetchHref } from '../client/prefetch.ts';
+import { createStrictContext } from './strict-context.tsx';
+
+export type NavigationStatus = 'idle' | 'loading' | 'error';
+
+interface NavigationValue {
+  page: PageData;
+  sidebar?: SidebarData;
+  status: NavigationStatus;
+  error?: string;
+  navigate(href: string): void;
+  retry(): void;
+}
+
+const [NavigationContext, useNavigation] = createStrictContext<NavigationValue>('Navigation');
+export { useNavigation };
+
+/** Loads whatever code a page kind needs (a React page's chunk); rejects when the chunk is gone. */
+export type PageCodeLoader = (page: PageData) => Promise<void>;
+
+interface Props {
+  initialPage: PageData;
+  initialSidebar?: SidebarData;
+  loadPageCode?: PageCodeLoader;
+  onNavigated?: (page: PageData, hash: string, restoreY: number | null) => void;
+  children: ReactNode;
+}
+
+function isPlainLeftClick(e: MouseEvent): boolean {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && !e.defaultPrevented;
+}
+
+function internalUrl(a: HTMLAnchorElement): URL | null {
+  if (!a.href || a.target && a.target !== '_self' || a.hasAttribute('download') || a.dataset.noRouter !== undefined) return null;
+  const url = new URL(a.href, window.location.href);
+  if (url.origin !== window.location.origin) return null;
+  // Files (PDFs, images, feeds) are not pages.
+  if (/\.[a-z0-9]{2,5}$/i.test(url.pathname) && !url.pathname.endsWith('.html')) return null;
+  return url;
+}
+
+export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, onNavigated, children }: Props) {
+  const [state, setState] = useState<{ page: PageData; sidebar?: SidebarData }>({ page: initialPage, sidebar: initialSidebar });
+  const [status, setStatus] = useState<NavigationStatus>('idle');
+  const [error, setError] = useState<string>();
+  const pending = useRef<{ url: URL; push: boolean } | null>(null);
+  const seq = useRef(0);
+
+  const go = useCallback(async (url: URL, push: boolean, restoreY: number | null = null) => {
+    const id = ++seq.current;
+    pending.current = { url, push };
+    const route = normaliseRoute(url.pathname);
+    setStatus('loading');
+    setError(undefined);
+    try {
+      const next = await loadRoute(route);
+      if (loadPageCode) await loadPageCode(next.page);
+      if (id !== seq.current) return; // a later click won
+      if (push) {
+        window.history.replaceState({ ...(window.history.state ?? {}), scrollY: window.scrollY }, '');
+        window.history.pushState({ scrollY: 0 }, '', url.pathname + url.search + url.hash);
+      }
+      setState(next);
+      setStatus('idle');
+      pending.current = null;
+      onNavigated?.(next.page, decodeURIComponent(url.hash.slice(1)), restoreY);
+    } catch (e) {
+      if (id !== seq.current) return;
+      if (e instanceof StaleDeployError || (e instanceof TypeError && /import|module/i.test(e.message))) {
+        window.location.assign(url.href);
+        return;
+      }
+      setError(e instanceof Error ? e.message : String(e));
+      setStatus('error');
+    }
+  }, [loadPageCode, onNavigated]);
+
+  const navigate = useCallback((href: string) => {
+    const url = new URL(href, window.location.href);
+    const sameRoute = normaliseRoute(url.pathname) === normaliseRoute(window.location.pathname);
+    if (sameRoute && url.search === window.location.search) {
+      if (url.hash !== window.location.hash) window.history.pushState({ scrollY: window.scrollY }, '', url.hash || url.pathname);
+      onNavigated?.(state.page, decodeURIComponent(url.hash.slice(1)), null);
+      return;
+    }
+    void go(url, true);
+  }, [go, onNavigated, state.page]);
+
+  const retry = useCallback(() => {
+    if (pending.current) void go(pending.current.url, pending.current.push);
+  }, [go]);
+
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (!isPlainLeftClick(e)) return;
+      const a = (e.target as Element | null)?.closest?.('a');
+      if (!a) return;
+      const url = internalUrl(a);
+      if (!url) return;
+      e.preventDefault();
+      navigate(url.href);
+    };
+    const onHover = (e: Event) => {
+      const a = (e.target as Element | null)?.closest?.('a');
+      if (a && internalUrl(a)) prefetchHref(a.href);
+    };
+    const onPop = () => {
+      const restoreY = typeof window.history.state?.scrollY === 'number' ? window.history.state.scrollY : null;
+      void go(new URL(window.location.href), false, restoreY);
+    };
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    document.addEventListener('click', onClick);
+    document.addEventListener('mouseover', onHover, { passive: true });
+    document.addEventListener('focusin', onHover);
+    window.addEventListener('popstate', onPop);
+    return () => {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('mouseover', onHover);
+      document.removeEventListener('focusin', onHover);
+      window.removeEventListener('popstate', onPop);
+    };
+  }, [navigate, go]);
+
+  const value = useMemo(() => ({ ...state, status, error, navigate, retry }), [state, status, error, navigate, retry]);
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}

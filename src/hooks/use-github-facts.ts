@@ -1,0 +1,90 @@
+// Facts about the public repository for the navbar: latest tag, stars, forks. Each call is
+// independent (one failing hides only its facts), answers are cached for an hour in
+// localStorage so readers stay far below GitHub's unauthenticated limit of 60 calls an hour.
+import { useEffect, useState } from 'react';
+import { storage, STORAGE_KEYS } from '../client/storage.ts';
+
+export const GITHUB_CACHE_MS = 60 * 60 * 1000;
+const API = 'https://api.github.com';
+
+export interface GitHubFacts {
+  tag?: string;
+  stars?: number;
+  forks?: number;
+}
+
+interface Cached<T> {
+  at: number;
+  value: T;
+}
+
+function readCache<T>(key: string, valid: (v: unknown) => v is T): T | undefined {
+  const raw = storage.get(key);
+  if (!raw) return undefined;
+  try {
+    const c = JSON.parse(raw) as Cached<unknown>;
+    if (typeof c.at === 'number' && Date.now() - c.at < GITHUB_CACHE_MS && valid(c.value)) return c.value;
+  } catch {
+    /* a damaged cache entry is just a miss */
+  }
+  return undefined;
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { Accept: 'application/vnd.github+json' } });
+  if (!res.ok) throw new Error(`GitHub API ${url} answered ${res.status}`);
+  return res.json();
+}
+
+const isTag = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length < 100;
+const isCounts = (v: unknown): v is { stars: number; forks: number } =>
+  typeof v === 'object' && v !== null && Number.isFinite((v as { stars: unknown }).stars) && Number.isFinite((v as { forks: unknown }).forks);
+
+async function cached<T>(key: string, valid: (v: unknown) => v is T, load: () => Promise<T>): Promise<T> {
+  const hit = readCache(key, valid);
+  if (hit !== undefined) return hit;
+  const value = await load();
+  if (!valid(value)) throw new Error(`GitHub API answer for ${key} is not usable`);
+  storage.set(key, JSON.stringify({ at: Date.now(), value } satisfies Cached<T>));
+  return value;
+}
+
+export function fetchLatestTag(owner: string, repo: string): Promise<string> {
+  return cached(`${STORAGE_KEYS.github}${owner}/${repo}/tag`, isTag, async () => {
+    const tags = await getJson(`${API}/repos/${owner}/${repo}/tags`);
+    const name = Array.isArray(tags) ? (tags[0] as { name?: unknown } | undefined)?.name : undefined;
+    if (!isTag(name)) throw new Error('GitHub tags answer has no tag name');
+    return name;
+  });
+}
+
+export function fetchRepoCounts(owner: string, repo: string): Promise<{ stars: number; forks: number }> {
+  return cached(`${STORAGE_KEYS.github}${owner}/${repo}/counts`, isCounts, async () => {
+    const r = (await getJson(`${API}/repos/${owner}/${repo}`)) as { stargazers_count?: unknown; forks?: unknown } | null;
+    return { stars: Number(r?.stargazers_count ?? NaN), forks: Number(r?.forks ?? NaN) };
+  });
+}
+
+export function useGitHubFacts(owner: string, repo: string): GitHubFacts {
+  const [facts, setFacts] = useState<GitHubFacts>({});
+  useEffect(() => {
+    let live = true;
+    fetchLatestTag(owner, repo).then(
+      (tag) => live && setFacts((f) => ({ ...f, tag })),
+      (e: unknown) => console.error('Не удалось получить последнюю версию из GitHub:', e),
+    );
+    // The spec: when the repository call fails the counts are simply not shown.
+    fetchRepoCounts(owner, repo).then((c) => live && setFacts((f) => ({ ...f, ...c })), () => {});
+    return () => {
+      live = false;
+    };
+  }, [owner, repo]);
+  return facts;
+}
+
+/** 1234 → "1.2k", as GitHub shows it. */
+export function compactCount(n: number): string {
+  if (n < 1000) return String(n);
+  const k = n / 1000;
+  return `${k < 10 ? k.toFixed(1).replace(/\.0$/, '') : Math.round(k)}k`;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { PageData, SidebarData } from '../../data/types.ts';
+import { storage, STORAGE_KEYS } from '../../client/storage.ts';
+import { SidebarIcon } from '../Icons/Icons.tsx';
+import { SidebarMenu } from '../Sidebar/Sidebar.tsx';
+import { Toc, TocCollapsible } from '../Toc/Toc.tsx';
+import { ContentHtml } from './ContentHtml.tsx';
+import { Breadcrumbs, Pagination, UnlistedNotice } from './DocParts.tsx';
+
+/** A Markdown page: with a sidebar when it is a doc, always with its table of contents. */
+export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarData }) {
+  const [sidebarHidden, setSidebarHidden] = useState(false);
+  const hasToc = page.toc.length > 0;
+  const toggleSidebar = () => {
+    setSidebarHidden((h) => {
+      storage.set(STORAGE_KEYS.sidebarHidden, String(!h));
+      return !h;
+    });
+  };
+  return (
+    <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}${sidebarHidden ? ' doc-layout--sidebar-hidden' : ''}`}>
+      {sidebar && (
+        <aside className="doc-sidebar" aria-label="Боковое меню">
+          {!sidebarHidden && <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" />}
+          <button type="button" className="doc-sidebar__hide" onClick={toggleSidebar} aria-expanded={!sidebarHidden}
+            aria-label={sidebarHidden ? 'Показать боковое меню' : 'Скрыть боковое меню'} title={sidebarHidden ? 'Показать боковое меню' : 'Скрыть боковое меню'}>
+            <SidebarIcon />
+          </button>
+        </aside>
+      )}
+      <div className="doc-main">
+        <article className="doc-article">
+          {page.kind === 'doc' && <Breadcrumbs items={page.breadcrumbs} title={page.title} />}
+          {page.unlisted && <UnlistedNotice />}
+          <h1 className="doc-title">{page.title}</h1>
+          {hasToc && <TocCollapsible items={page.toc} />}
+          <ContentHtml html={page.html} />
+          <Pagination prev={page.prev} next={page.next} />
+        </article>
+        {hasToc && (
+          <div className="doc-toc">
+            <Toc items={page.toc} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

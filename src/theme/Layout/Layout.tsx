@@ -1,0 +1,88 @@
+// The page frame shared by the server render and the browser: providers around the chrome,
+// and the current page inside. The page itself is data (src/data/types.ts); React pages are
+// looked up in the registry the build generates from src/pages.
+import type { ComponentType } from 'react';
+import { AnnouncementBarProvider } from '../../contexts/announcement-bar.tsx';
+import { ColorModeProvider } from '../../contexts/color-mode.tsx';
+import { DocsVersionProvider } from '../../contexts/docs-version.tsx';
+import { MobileSidebarProvider } from '../../contexts/mobile-sidebar.tsx';
+import { NavigationProvider, useNavigation, type PageCodeLoader } from '../../contexts/navigation.tsx';
+import { SiteConfigProvider } from '../../contexts/site-config.tsx';
+import type { SiteConfig } from '../../config/schema.ts';
+import type { PageData, SidebarData } from '../../data/types.ts';
+import { AnnouncementBar } from '../AnnouncementBar/AnnouncementBar.tsx';
+import { BackToTop } from '../BackToTop/BackToTop.tsx';
+import { DocPage } from '../DocPage/DocPage.tsx';
+import { ErrorBoundary } from '../ErrorBoundary/ErrorBoundary.tsx';
+import { Footer } from '../Footer/Footer.tsx';
+import { MobileSidebar } from '../MobileSidebar/MobileSidebar.tsx';
+import { Navbar } from '../Navbar/Navbar.tsx';
+import { NotFound } from '../NotFound/NotFound.tsx';
+import { ProgressBar } from '../ProgressBar/ProgressBar.tsx';
+import { SkipLink } from '../SkipLink/SkipLink.tsx';
+import { LoadError } from './LoadError.tsx';
+
+export type ReactPages = Record<string, ComponentType | undefined>;
+
+function PageContent({ reactPages }: { reactPages: ReactPages }) {
+  const { page, sidebar, status } = useNavigation();
+  if (status === 'error') return <LoadError />;
+  switch (page.kind) {
+    case 'react-page': {
+      const Page = reactPages[page.route];
+      if (!Page) throw new Error(`React page for ${page.route} is not loaded`);
+      return <Page />;
+    }
+    case 'not-found':
+      return <NotFound />;
+    default:
+      return <DocPage page={page} sidebar={sidebar} />;
+  }
+}
+
+function Frame({ reactPages }: { reactPages: ReactPages }) {
+  const { page } = useNavigation();
+  return (
+    <>
+      <SkipLink />
+      <AnnouncementBar />
+      <Navbar />
+      <ProgressBar />
+      <MobileSidebar />
+      <main id="main" tabIndex={-1} className={`main main--${page.kind}`}>
+        <ErrorBoundary resetKey={page.route}>
+          <PageContent reactPages={reactPages} />
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <BackToTop />
+    </>
+  );
+}
+
+export interface AppProps {
+  config: SiteConfig;
+  page: PageData;
+  sidebar?: SidebarData;
+  reactPages: ReactPages;
+  loadPageCode?: PageCodeLoader;
+  onNavigated?: (page: PageData, hash: string, restoreY: number | null) => void;
+}
+
+export function App({ config, page, sidebar, reactPages, loadPageCode, onNavigated }: AppProps) {
+  return (
+    <SiteConfigProvider config={config}>
+      <DocsVersionProvider version={config.docs.version}>
+        <ColorModeProvider defaultMode={config.colorMode.defaultMode} canSwitch={!config.colorMode.disableSwitch}>
+          <AnnouncementBarProvider id={config.announcementBar?.id}>
+            <NavigationProvider initialPage={page} initialSidebar={sidebar} loadPageCode={loadPageCode} onNavigated={onNavigated}>
+              <MobileSidebarProvider breakpoint={config.layout.desktopBreakpoint}>
+                <Frame reactPages={reactPages} />
+              </MobileSidebarProvider>
+            </NavigationProvider>
+          </AnnouncementBarProvider>
+        </ColorModeProvider>
+      </DocsVersionProvider>
+    </SiteConfigProvider>
+  );
+}

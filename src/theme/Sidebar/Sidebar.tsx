@@ -1,0 +1,69 @@
+// The documentation sidebar: links and collapsible categories. Categories on the path to the
+// current page open by themselves; what the reader opened or closed stays so while they navigate
+// (the component stays mounted across client navigations).
+import { useEffect, useId, useState } from 'react';
+import type { SidebarNode } from '../../data/types.ts';
+import { ChevronIcon } from '../Icons/Icons.tsx';
+
+function containsRoute(node: SidebarNode, route: string): boolean {
+  if (node.type === 'link') return node.href === route;
+  return node.href === route || node.items.some((n) => containsRoute(n, route));
+}
+
+function Category({ node, route, level }: { node: Extract<SidebarNode, { type: 'category' }>; route: string; level: number }) {
+  const active = containsRoute(node, route);
+  const [collapsed, setCollapsed] = useState(node.collapsible && node.collapsed && !active);
+  const listId = useId();
+  useEffect(() => {
+    if (active) setCollapsed(false);
+  }, [active, route]);
+  const isCurrent = node.href === route;
+  return (
+    <li className={`menu__item menu__item--category${active ? ' menu__item--active-path' : ''}`} data-collapsed={collapsed || undefined}>
+      <div className="menu__category">
+        {node.href ? (
+          <a className={`menu__link menu__link--category${isCurrent ? ' menu__link--active' : ''}`} href={node.href} aria-current={isCurrent ? 'page' : undefined}>
+            {node.label}
+          </a>
+        ) : (
+          <button type="button" className="menu__link menu__link--category" aria-expanded={!collapsed} aria-controls={listId} onClick={() => node.collapsible && setCollapsed((c) => !c)}>
+            {node.label}
+          </button>
+        )}
+        {node.collapsible && (
+          <button type="button" className="menu__caret" aria-label={`${collapsed ? 'Развернуть' : 'Свернуть'} раздел «${node.label}»`} aria-expanded={!collapsed} aria-controls={listId} onClick={() => setCollapsed((c) => !c)}>
+            <ChevronIcon />
+          </button>
+        )}
+      </div>
+      {!collapsed && <SidebarList id={listId} nodes={node.items} route={route} level={level + 1} />}
+    </li>
+  );
+}
+
+function SidebarList({ nodes, route, level, id }: { nodes: SidebarNode[]; route: string; level: number; id?: string }) {
+  return (
+    <ul className={`menu__list menu__list--level-${level}`} id={id}>
+      {nodes.map((node, i) =>
+        node.type === 'category' ? (
+          <Category key={`${node.label}-${i}`} node={node} route={route} level={level} />
+        ) : (
+          <li key={node.href + i} className="menu__item">
+            <a className={`menu__link${node.href === route ? ' menu__link--active' : ''}`} href={node.href} aria-current={node.href === route ? 'page' : undefined}
+              {...(/^https?:/.test(node.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              {node.label}
+            </a>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+export function SidebarMenu({ items, route, label }: { items: SidebarNode[]; route: string; label: string }) {
+  return (
+    <nav className="menu" aria-label={label}>
+      <SidebarList nodes={items} route={route} level={1} />
+    </nav>
+  );
+}

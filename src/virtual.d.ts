@@ -1,0 +1,14 @@
+// Modules the build generates for esbuild (see build/bundle.ts).
+declare module 'virtual:react-pages' {
+  import type { ComponentType } from 'react';
+  /** Server: every React page by route. */
+  const pages: Record<string, ComponentType>;
+  export default pages;
+  /** Browser: a loader per route, each page its own chunk. */
+  export const loaders: Record<string, () => Promise<{ default: ComponentType }>>;
+}
+declare module 'virtual:site-config' {
+  import type { SiteConfig } from './config/schema.ts';
+  const config: SiteConfig;
+  export default config;
+}
