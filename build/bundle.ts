@@ -29,6 +29,12 @@ export interface ClientAssets {
 
 export type RenderPage = (config: SiteConfig, page: PageData, sidebar?: SidebarData) => string;
 
+export interface ServerRenderer {
+  render: RenderPage;
+  /** Hash of the server bundle: part of every rendered page's cache key. */
+  hash: string;
+}
+
 function virtualModules(input: BundleInput, target: 'client' | 'server'): esbuild.Plugin {
   return {
     name: 'sgroups-virtual',
@@ -111,7 +117,7 @@ export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
   return { js: `/${rel(js)}`, css: `/${rel(css)}`, initialFiles: [...initial] };
 }
 
-export async function bundleServer(input: BundleInput): Promise<RenderPage> {
+export async function bundleServer(input: BundleInput): Promise<ServerRenderer> {
   let result: esbuild.BuildResult<{ write: false }>;
   try {
     result = await esbuild.build({
@@ -135,5 +141,5 @@ export async function bundleServer(input: BundleInput): Promise<RenderPage> {
   const file = path.join(dir, `render.${hash}.mjs`);
   writeFileSync(file, code);
   const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
-  return mod.renderPage;
+  return { render: mod.renderPage, hash };
 }

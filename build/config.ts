@@ -83,6 +83,7 @@ export function adaptConfigToDocs(config: SiteConfig, docIds: Set<string>): { co
         ],
       },
       announcementBar: config.announcementBar ? { ...config.announcementBar, link: undefined } : undefined,
+      docs: { version: { ...config.docs.version, mainDoc: [...docIds].sort()[0] } },
     },
   };
 }

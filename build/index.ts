@@ -16,11 +16,12 @@ import { renderDocument } from './html-document.ts';
 import { buildCsp, CSP_FILE } from './csp.ts';
 import { checkLinks } from './links.ts';
 import type { CompiledMarkdown } from './markdown/compile.ts';
-import { copyStatic, discardStaging, prepareStaging, stagingDirFor, swapInto, writeOut } from './output.ts';
+import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output.ts';
 import { checkRoutes, dataPathOf, htmlPathOf, NOT_FOUND_ROUTE } from './routes.ts';
 import { configLocation, resolveSidebars } from './sidebars.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { measureFirstLoad, type FirstLoad } from './stats.ts';
+import { hashKey, KeyValueCache } from './kv-cache.ts';
 
 export interface BuildOptions {
   projectRoot: string;
@@ -141,15 +142,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const reactPages = new Map(sources.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath]));
     const bundleInput: BundleInput = { projectRoot: root, config, reactPages, outDir: staging, cacheDir: cacheDir ?? path.join(root, '.cache') };
-    const [assets, renderPage] = await Promise.all([bundleClient(bundleInput), bundleServer(bundleInput)]);
+    const [assets, renderer] = await Promise.all([bundleClient(bundleInput), bundleServer(bundleInput)]);
     lap('bundle');
 
     // 5. Render every route and write HTML + page data.
+    const out = new OutputWriter(staging);
     const sidebarUrls: Record<string, string> = {};
     for (const s of resolved.sidebars) {
       const json = JSON.stringify(s);
       const rel = `_data/sidebars/${s.id}.${hashOf(json)}.json`;
-      writeOut(staging, rel, json);
+      out.add(rel, json);
       sidebarUrls[s.id] = `/${rel}`;
     }
     const prepaint = prepaintScript({
@@ -159,23 +161,33 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       announcementId: config.announcementBar?.id,
     });
     const htmlByRoute = new Map<string, string>();
+    // A page's server render depends only on these inputs, so an unchanged page is not re-rendered.
+    const renderCache = KeyValueCache.open<string>(cacheDir, 'render');
+    const renderBase = hashKey(renderer.hash, JSON.stringify(config), JSON.stringify(sidebarUrls));
     for (const page of pages) {
       const sidebar: SidebarData | undefined = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
-      let appHtml: string;
-      try {
-        appHtml = renderPage(config, page, sidebar);
-      } catch (e) {
-        throw new Error(`rendering ${page.route} failed: ${(e as Error).message}`);
+      const key = hashKey(renderBase, JSON.stringify(page));
+      let appHtml = renderCache.get(key);
+      if (appHtml === undefined) {
+        try {
+          appHtml = renderer.render(config, page, sidebar);
+        } catch (e) {
+          throw new Error(`rendering ${page.route} failed: ${(e as Error).message}`);
+        }
+        renderCache.set(key, appHtml);
       }
       const { html: _html, ...rest } = page;
       // The sidebar is not inlined: it is one immutable JSON file the browser caches across pages.
       const data: InitialData = { page: rest, sidebarUrls };
       const html = renderDocument({ config, page, appHtml, data, assets, prepaint, sidebarUrl: page.sidebarId ? sidebarUrls[page.sidebarId] : undefined });
       htmlByRoute.set(page.route, html);
-      writeOut(staging, htmlPathOf(page.route), html);
-      if (page.kind !== 'not-found') writeOut(staging, dataPathOf(page.route), JSON.stringify(page));
+      out.add(htmlPathOf(page.route), html);
+      if (page.kind !== 'not-found') out.add(dataPathOf(page.route), JSON.stringify(page));
     }
+    renderCache.save();
     lap('render');
+    await out.flush();
+    lap('write');
 
     // 6. Static files, content images, sitemap.
     copyStatic(staticDir, staging);
@@ -193,9 +205,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('emit');
 
     // 7. Every link and anchor must resolve before the output replaces the old one.
+    // The same output as the last checked build needs no second check.
     if (options.checkLinks !== false) {
-      const sourceOfRoute = new Map(sources.map((s) => [s.route, s.file]));
-      await checkLinks(staging, pages.filter((p) => p.kind !== 'not-found').map((p) => p.route), sourceOfRoute);
+      const checked = KeyValueCache.open<true>(cacheDir, 'links');
+      const outputKey = hashKey(...[...htmlByRoute].flat(), ...assets.initialFiles, JSON.stringify(sidebarUrls));
+      if (!checked.get(outputKey)) {
+        const sourceOfRoute = new Map(sources.map((s) => [s.route, s.file]));
+        await checkLinks(staging, pages.filter((p) => p.kind !== 'not-found').map((p) => p.route), sourceOfRoute);
+        checked.set(outputKey, true);
+        checked.save();
+      }
       lap('links');
     }
 

@@ -1,34 +1,32 @@
 // Code blocks: warn about languages we cannot highlight (they render as plain text), and wrap
 // every <pre> with its optional title bar and a copy button (the button works through one
 // delegated click handler on the client, so content needs no per-block JavaScript).
-import type { Root as MdRoot, Code } from 'mdast';
+import type { Code } from 'mdast';
 import type { Root, Element } from 'hast';
-import type { VFile } from 'vfile';
-import { visit, SKIP } from 'unist-util-visit';
-import { contextOf, warn } from './context.ts';
+import { warn, type CompileContext } from './context.ts';
 import { isKnownLanguage } from './highlighter.ts';
+import { SKIP, walk } from './walk.ts';
 
-export function remarkCheckCodeLanguages() {
-  return (tree: MdRoot, file: VFile) => {
-    const ctx = contextOf(file);
-    visit(tree, 'code', (node: Code) => {
-      if (!node.lang) {
-        warn(ctx, node.position?.start.line, 'code block without a language; name one (```bash, ```text, …)');
-      } else if (!isKnownLanguage(node.lang.toLowerCase())) {
-        warn(ctx, node.position?.start.line, `code language "${node.lang}" is not highlighted; it renders as plain text (languages: see site.config.ts prism.languages)`);
-      } else if (node.lang !== node.lang.toLowerCase()) {
-        node.lang = node.lang.toLowerCase();
-      }
-    });
-  };
+export function checkCodeBlock(node: Code, ctx: CompileContext) {
+  if (!node.lang) {
+    warn(ctx, node.position?.start.line, 'code block without a language; name one (```bash, ```text, …)');
+  } else if (!isKnownLanguage(node.lang.toLowerCase())) {
+    warn(ctx, node.position?.start.line, `code language "${node.lang}" is not highlighted; it renders as plain text (languages: see site.config.ts prism.languages)`);
+  } else if (node.lang !== node.lang.toLowerCase()) {
+    node.lang = node.lang.toLowerCase();
+  }
+  // rehype-sanitize rebuilds nodes and drops `data`, where remark-rehype keeps the fence's meta
+  // string (`title="…" {1,3}`); park it in a data attribute across the sanitiser (see compile.ts).
+  if (node.meta) node.data = { ...(node.data ?? {}), hProperties: { dataMeta: node.meta } };
 }
 
 const TITLE = /\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))/;
 
 export function rehypeCodeBlocks() {
   return (tree: Root) => {
-    visit(tree, 'element', (node: Element, index, parent) => {
-      if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    walk(tree, (n, index, parent) => {
+      const node = n as unknown as Element;
+      if (node.type !== 'element' || node.tagName !== 'pre') return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       const meta = String((code?.data as { meta?: string } | undefined)?.meta ?? '');
       const title = TITLE.exec(meta);
@@ -45,7 +43,7 @@ export function rehypeCodeBlocks() {
         properties: { type: 'button', className: ['code-block__copy'], ariaLabel: 'Копировать код', title: 'Копировать' },
         children: [{ type: 'text', value: 'Копировать' }],
       });
-      parent.children[index] = {
+      (parent.children as unknown[])[index] = {
         type: 'element',
         tagName: 'div',
         properties: { className: ['code-block', ...(langClass ? [`code-block--${langClass.slice(9)}`] : [])], ...(langClass ? { dataLanguage: langClass.slice(9) } : {}) },

@@ -1,6 +1,6 @@
 // Markdown → HTML for one page. One unified processor per thread, reused for every page.
-import type { Root as MdRoot, Code, Heading } from 'mdast';
-import type { Root, Element, Nodes } from 'hast';
+import type { Root as MdRoot, Code, Definition, Heading, Image, Link } from 'mdast';
+import type { Root, Element } from 'hast';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
@@ -10,14 +10,14 @@ import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
-import type { AssetRef, CompileContext } from './context.ts';
-import { remarkSiteDirectives } from './directives.ts';
-import { remarkSiteLinks } from './links.ts';
-import { remarkCheckCodeLanguages, rehypeCodeBlocks } from './code.ts';
-import { rehypeHeadings, type TocEntry } from './headings.ts';
+import { contextOf, type AssetRef, type CompileContext } from './context.ts';
+import { createDirectiveHandler, type Directive } from './directives.ts';
+import { rewriteImage, rewriteLink } from './links.ts';
+import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
+import { HeadingIds, type TocEntry } from './headings.ts';
+import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
 import { normaliseAdmonitionTitles } from './preprocess.ts';
 import { sanitizeSchema } from './sanitize.ts';
@@ -40,43 +40,44 @@ export interface CompiledMarkdown {
   assets: AssetRef[];
 }
 
-/** Takes a leading `# h1` off the page: the layout renders the title itself. */
-function remarkLeadingH1() {
+/**
+ * The site's Markdown pass, one walk over the tree: directives, link and image rewriting,
+ * code-block checks, plus the leading `# h1` (the layout prints the title itself) and the first
+ * paragraph (the fallback meta description).
+ */
+function remarkSite() {
   return (tree: MdRoot, file: VFile) => {
+    const ctx = contextOf(file);
     const first = tree.children[0] as Heading | undefined;
     if (first?.type === 'heading' && first.depth === 1) {
       file.data.h1 = toString(first);
       tree.children.shift();
     }
-  };
-}
-
-/** Keeps the first paragraph's text as the page's fallback description. */
-function remarkExcerpt() {
-  return (tree: MdRoot, file: VFile) => {
-    const first = tree.children.find((n) => n.type === 'paragraph');
-    if (!first) return;
-    const text = toString(first).replace(/\s+/g, ' ').trim();
-    file.data.excerpt = text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
-  };
-}
-
-// rehype-sanitize rebuilds nodes and drops `data`, where remark-rehype keeps a fence's meta
-// string (`title="…" {1,3}`); park it in a data attribute across the sanitiser and restore it.
-function remarkKeepCodeMeta() {
-  return (tree: MdRoot) => {
-    visit(tree, 'code', (node: Code) => {
-      if (node.meta) node.data = { ...(node.data ?? {}), hProperties: { dataMeta: node.meta } };
-    });
-  };
-}
-
-function rehypeRestoreCodeMeta() {
-  return (tree: Root) => {
-    visit(tree, 'element', (node: Element) => {
-      if (node.tagName === 'code' && typeof node.properties.dataMeta === 'string') {
-        node.data = { ...(node.data ?? {}), meta: node.properties.dataMeta } as Element['data'];
-        delete node.properties.dataMeta;
+    const paragraph = tree.children.find((n) => n.type === 'paragraph');
+    if (paragraph) {
+      const text = toString(paragraph).replace(/\s+/g, ' ').trim();
+      file.data.excerpt = text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
+    }
+    const directive = createDirectiveHandler(ctx);
+    walk(tree, (node, index, parent) => {
+      switch (node.type) {
+        case 'containerDirective':
+        case 'leafDirective':
+        case 'textDirective':
+          return directive(node as Directive, index, parent);
+        case 'link':
+        case 'definition':
+          rewriteLink(node as Link | Definition, ctx);
+          return;
+        case 'image':
+          rewriteImage(node as Image, ctx);
+          return;
+        case 'code':
+          checkCodeBlock(node as Code, ctx);
+          return SKIP;
+        case 'html':
+          file.data.hasRaw = true;
+          return;
       }
     });
   };
@@ -86,13 +87,35 @@ function rehypeRestoreCodeMeta() {
 // have no raw HTML, so only pay for it when there is some.
 function rehypeRawWhenNeeded(this: Processor) {
   const raw = (rehypeRaw as (this: Processor) => (tree: Root, file: VFile) => Root).call(this);
+  return (tree: Root, file: VFile) => (file.data.hasRaw ? raw(tree, file) : tree);
+}
+
+/** After sanitising: heading ids, anchors and the TOC; code meta back where Prism reads it. */
+function rehypeSite() {
   return (tree: Root, file: VFile) => {
-    let found = false;
-    visit(tree as Nodes, 'raw', () => {
-      found = true;
-      return false;
+    const headings = new HeadingIds();
+    if (file.data.hasRaw) {
+      walk(tree, (n) => {
+        const node = n as unknown as Element;
+        if (node.type === 'element' && typeof node.properties.id === 'string') headings.reserve(node.properties.id);
+      });
+    }
+    walk(tree, (n) => {
+      const node = n as unknown as Element;
+      if (node.type !== 'element') return SKIP;
+      if (node.tagName === 'pre') {
+        const code = node.children[0] as Element | undefined;
+        if (code?.type === 'element' && typeof code.properties.dataMeta === 'string') {
+          code.data = { ...(code.data ?? {}), meta: code.properties.dataMeta } as Element['data'];
+          delete code.properties.dataMeta;
+        }
+        return SKIP;
+      }
+      // GFM's footnote section has its own visually hidden heading: not part of the outline.
+      if (node.tagName === 'section' && node.properties.dataFootnotes !== undefined) return SKIP;
+      if (headings.heading(node)) return SKIP;
     });
-    return found ? raw(tree, file) : tree;
+    file.data.toc = headings.toc;
   };
 }
 
@@ -101,12 +124,7 @@ function createProcessor() {
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
-    .use(remarkLeadingH1)
-    .use(remarkExcerpt)
-    .use(remarkSiteDirectives)
-    .use(remarkSiteLinks)
-    .use(remarkCheckCodeLanguages)
-    .use(remarkKeepCodeMeta)
+    .use(remarkSite)
     .use(remarkRehype, {
       allowDangerousHtml: true,
       footnoteLabel: 'Примечания',
@@ -114,8 +132,7 @@ function createProcessor() {
     })
     .use(rehypeRawWhenNeeded)
     .use(rehypeSanitize, sanitizeSchema)
-    .use(rehypeRestoreCodeMeta)
-    .use(rehypeHeadings)
+    .use(rehypeSite)
     .use(rehypePrism, { ignoreMissing: true })
     .use(rehypeCodeBlocks)
     .use(rehypeStringify)

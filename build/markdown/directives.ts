@@ -4,13 +4,11 @@
 //   ::themed-image{light dark alt width height}  an image with light and dark variants
 //   ::api-endpoint{method path}               the method/path badge of an API page
 // Anything else that merely looks like a directive (`10:30`, `TLS:on`) is put back as text.
-import type { Root, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import GithubSlugger from 'github-slugger';
-import { SKIP, visit } from 'unist-util-visit';
-import type { VFile } from 'vfile';
-import { contextOf, warn, type CompileContext } from './context.ts';
+import { warn, type CompileContext } from './context.ts';
 
 export const ADMONITION_TITLES: Record<string, string> = {
   note: 'Примечание',
@@ -23,7 +21,7 @@ export const ADMONITION_TITLES: Record<string, string> = {
 
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
-type Directive = ContainerDirective | LeafDirective | TextDirective;
+export type Directive = ContainerDirective | LeafDirective | TextDirective;
 
 function setHast(node: { data?: object }, hName: string, hProperties: Record<string, unknown>) {
   node.data = { ...(node.data ?? {}), hName, hProperties } as object;
@@ -39,11 +37,11 @@ function takeLabel(node: ContainerDirective): string | undefined {
   return undefined;
 }
 
-export function remarkSiteDirectives() {
-  return (tree: Root, file: VFile) => transformDirectives(tree, contextOf(file));
-}
-
-function transformDirectives(tree: Root, ctx: CompileContext) {
+/**
+ * Returns the per-node handler the site pass calls for directive nodes. It returns a number
+ * (the index to continue at) when it replaced the node with text.
+ */
+export function createDirectiveHandler(ctx: CompileContext) {
   const line = (n: Directive) => n.position?.start.line;
   const tabSlugger = new GithubSlugger();
   let tabsCount = 0;
@@ -132,26 +130,23 @@ function transformDirectives(tree: Root, ctx: CompileContext) {
     setHast(node, 'div', { className: ['api-endpoint'] });
   };
 
-  visit(tree, (node, index, parent) => {
-      if (node.type !== 'containerDirective' && node.type !== 'leafDirective' && node.type !== 'textDirective') return;
-      const d = node as Directive;
-      if (d.type === 'containerDirective' && d.name in ADMONITION_TITLES) return admonition(d);
-      if (d.type === 'containerDirective' && d.name === 'tabs') return tabs(d);
-      if (d.type === 'containerDirective' && d.name === 'tab') return; // handled by its tabs parent
-      if (d.type === 'leafDirective' && d.name === 'themed-image') return themedImage(d);
-      if (d.type === 'leafDirective' && d.name === 'api-endpoint') return apiEndpoint(d);
-      // Not ours: restore the source text so nothing the author wrote disappears.
-      const start = d.position?.start.offset;
-      const end = d.position?.end.offset;
-      if (parent && index !== undefined && start !== undefined && end !== undefined) {
-        const raw = ctx.source.slice(start, end);
-        if (d.type !== 'textDirective') {
-          warn(ctx, line(d), `unknown directive "${d.name}" kept as text`);
-          parent.children.splice(index, 1, { type: 'paragraph', children: [{ type: 'text', value: raw }] } as never);
-        } else {
-          parent.children.splice(index, 1, { type: 'text', value: raw } as never);
-        }
-        return [SKIP, index + 1];
-      }
-  });
+  return (d: Directive, index: number, parent: { children: unknown[] }): number | void => {
+    if (d.type === 'containerDirective' && d.name in ADMONITION_TITLES) return admonition(d);
+    if (d.type === 'containerDirective' && d.name === 'tabs') return tabs(d);
+    if (d.type === 'containerDirective' && d.name === 'tab') return; // handled by its tabs parent
+    if (d.type === 'leafDirective' && d.name === 'themed-image') return themedImage(d);
+    if (d.type === 'leafDirective' && d.name === 'api-endpoint') return apiEndpoint(d);
+    // Not ours: restore the source text so nothing the author wrote disappears.
+    const start = d.position?.start.offset;
+    const end = d.position?.end.offset;
+    if (start === undefined || end === undefined) return;
+    const raw = ctx.source.slice(start, end);
+    if (d.type !== 'textDirective') {
+      warn(ctx, line(d), `unknown directive "${d.name}" kept as text`);
+      parent.children.splice(index, 1, { type: 'paragraph', children: [{ type: 'text', value: raw }] });
+    } else {
+      parent.children.splice(index, 1, { type: 'text', value: raw });
+    }
+    return index + 1;
+  };
 }

@@ -5,30 +5,18 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Root, Link, Image, Definition } from 'mdast';
-import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
-import { contextOf, warn, type CompileContext } from './context.ts';
+import type { Link, Image, Definition } from 'mdast';
+import { warn, type CompileContext } from './context.ts';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const MARKDOWN_FILE = /\.mdx?$/i;
-
-export function remarkSiteLinks() {
-  return (tree: Root, file: VFile) => {
-    const ctx = contextOf(file);
-    visit(tree, (node) => {
-      if (node.type === 'link' || node.type === 'definition') rewriteLink(node, ctx);
-      else if (node.type === 'image') rewriteImage(node, ctx);
-    });
-  };
-}
 
 function splitHash(url: string): [string, string] {
   const i = url.indexOf('#');
   return i === -1 ? [url, ''] : [url.slice(0, i), url.slice(i)];
 }
 
-function rewriteLink(node: Link | Definition, ctx: CompileContext) {
+export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
   const [target, hash] = splitHash(node.url);
   if (!target || EXTERNAL.test(target) || !MARKDOWN_FILE.test(target)) return;
   const abs = target.startsWith('/')
@@ -45,7 +33,7 @@ function rewriteLink(node: Link | Definition, ctx: CompileContext) {
   }
 }
 
-function rewriteImage(node: Image, ctx: CompileContext) {
+export function rewriteImage(node: Image, ctx: CompileContext) {
   const url = node.url;
   if (!url || EXTERNAL.test(url) || url.startsWith('/')) return;
   const [target] = splitHash(url.split('?')[0]);

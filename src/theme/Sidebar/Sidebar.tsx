@@ -3,7 +3,6 @@
 // (the component stays mounted across client navigations).
 import { useEffect, useId, useState } from 'react';
 import type { SidebarNode } from '../../data/types.ts';
-import { ChevronIcon } from '../Icons/Icons.tsx';
 
 function containsRoute(node: SidebarNode, route: string): boolean {
   if (node.type === 'link') return node.href === route;
@@ -18,24 +17,24 @@ function Category({ node, route, level }: { node: Extract<SidebarNode, { type: '
     if (active) setCollapsed(false);
   }, [active, route]);
   const isCurrent = node.href === route;
+  const toggle = () => node.collapsible && setCollapsed((c) => !c);
+  // A category without a page of its own is one button; one with a page is a link plus a caret.
   return (
     <li className={`menu__item menu__item--category${active ? ' menu__item--active-path' : ''}`} data-collapsed={collapsed || undefined}>
-      <div className="menu__category">
-        {node.href ? (
+      {node.href ? (
+        <div className="menu__category">
           <a className={`menu__link menu__link--category${isCurrent ? ' menu__link--active' : ''}`} href={node.href} aria-current={isCurrent ? 'page' : undefined}>
             {node.label}
           </a>
-        ) : (
-          <button type="button" className="menu__link menu__link--category" aria-expanded={!collapsed} aria-controls={listId} onClick={() => node.collapsible && setCollapsed((c) => !c)}>
-            {node.label}
-          </button>
-        )}
-        {node.collapsible && (
-          <button type="button" className="menu__caret" aria-label={`${collapsed ? 'Развернуть' : 'Свернуть'} раздел «${node.label}»`} aria-expanded={!collapsed} aria-controls={listId} onClick={() => setCollapsed((c) => !c)}>
-            <ChevronIcon />
-          </button>
-        )}
-      </div>
+          {node.collapsible && (
+            <button type="button" className="menu__caret" aria-label={`${collapsed ? 'Развернуть' : 'Свернуть'} раздел «${node.label}»`} aria-expanded={!collapsed} aria-controls={listId} onClick={toggle} />
+          )}
+        </div>
+      ) : (
+        <button type="button" className={`menu__link menu__link--category${node.collapsible ? ' menu__link--caret' : ''}`} aria-expanded={!collapsed} aria-controls={listId} onClick={toggle}>
+          {node.label}
+        </button>
+      )}
       {!collapsed && <SidebarList id={listId} nodes={node.items} route={route} level={level + 1} />}
     </li>
   );
