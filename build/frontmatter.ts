@@ -32,11 +32,12 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
   const match = FENCE.exec(source);
   if (!match) return { frontMatter: {}, body: source, bodyLineOffset: 0 };
   const yamlText = match[1];
-  const doc = parseDocument(yamlText, { prettyErrors: false });
+  const doc = parseDocument(yamlText, { prettyErrors: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
-    const line = (e.linePos?.[0]?.line ?? 0) + 1;
-    throw new BuildError(`invalid YAML in front matter: ${e.message.split('\n')[0]}`, file, line,
+    // linePos is 1-based within the YAML; the file has the opening "---" above it.
+    const line = (e.linePos?.[0]?.line ?? 1) + 1;
+    throw new BuildError(`invalid YAML in front matter: ${e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, file, line,
       'front matter is YAML between two "---" lines; quote values that contain ":" or start with a special character');
   }
   const data = doc.toJS() ?? {};

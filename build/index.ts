@@ -2,7 +2,7 @@
 // render → static files → link check → swap into place. Each step lives in its own module;
 // this file only orders them, times them and collects warnings.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../src/config/schema.ts';
 import type { InitialData, PageData, SidebarData } from '../src/data/types.ts';
@@ -163,7 +163,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const htmlByRoute = new Map<string, string>();
     // A page's server render depends only on these inputs, so an unchanged page is not re-rendered.
     const renderCache = KeyValueCache.open<string>(cacheDir, 'render');
-    const renderBase = hashKey(renderer.hash, JSON.stringify(config), JSON.stringify(sidebarUrls));
+    // React itself is external to the server bundle, so its version (the lock file) is part of the key.
+    const renderBase = hashKey(renderer.hash, readFileSync(path.join(root, 'package-lock.json')), JSON.stringify(config), JSON.stringify(sidebarUrls));
     for (const page of pages) {
       const sidebar: SidebarData | undefined = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
       const key = hashKey(renderBase, JSON.stringify(page));

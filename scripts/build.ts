@@ -1,4 +1,5 @@
-// `npm run build` — builds docs/ into dist/. Options: --docs DIR, --out DIR, --no-cache, --no-link-check.
+// `npm run build` — builds docs/ into dist/.
+// Options: --docs DIR, --out DIR, --config FILE, --pages DIR, --static DIR, --no-cache, --no-link-check, --quiet.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../build/index.ts';
@@ -10,6 +11,9 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const args = readArgs({
   docs: { type: 'string' },
   out: { type: 'string' },
+  config: { type: 'string' },
+  pages: { type: 'string' },
+  static: { type: 'string' },
   'no-cache': { type: 'boolean' },
   'no-link-check': { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -21,6 +25,9 @@ try {
     projectRoot,
     docsDir: args.docs ? path.resolve(args.docs) : undefined,
     outDir: args.out ? path.resolve(args.out) : undefined,
+    configPath: args.config ? path.resolve(args.config) : undefined,
+    pagesDir: args.pages ? path.resolve(args.pages) : undefined,
+    staticDir: args.static ? path.resolve(args.static) : undefined,
     cacheDir: args['no-cache'] ? null : undefined,
     checkLinks: !args['no-link-check'],
   });

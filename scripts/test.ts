@@ -1,0 +1,27 @@
+// `npm test` — type-checks, builds the real site once (the browser tests serve it), then runs
+// every test file under test/ with Node's test runner.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+console.log('› type check');
+run('npx', ['tsc', '--noEmit', '-p', '.']);
+
+const siteDist = path.join(root, '.cache', 'test-site');
+console.log('› building the site for the browser tests');
+run('npx', ['tsx', 'scripts/build.ts', '--out', siteDist, '--quiet']);
+
+const filter = process.argv[2];
+const files = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && (!filter || f.includes(filter)))
+  .sort()
+  .map((f) => path.join('test', f));
+console.log(`› ${files.length} test files`);
+run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { SG_SITE_DIST: siteDist });

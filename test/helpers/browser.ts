@@ -1,0 +1,72 @@
+// Real headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core. Nothing leaves
+// the machine: api.github.com is answered by stubs and every other non-local request is aborted.
+import { mkdtempSync } from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { readCsp } from '../../build/csp.ts';
+import { createStaticServer, listen } from '../../build/serve.ts';
+
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+}
+
+export interface GitHubStub {
+  tags?: { status: number; body: string } | 'hang';
+  repo?: { status: number; body: string } | 'hang';
+}
+
+export const GITHUB_OK: GitHubStub = {
+  tags: { status: 200, body: JSON.stringify([{ name: 'v2.0.0' }, { name: 'v1.14.0' }]) },
+  repo: { status: 200, body: JSON.stringify({ stargazers_count: 1234, forks: 56 }) },
+};
+
+/** Answers GitHub API calls from the stub and aborts any other request that would leave localhost. */
+export async function isolate(context: BrowserContext, github: GitHubStub = GITHUB_OK): Promise<{ githubCalls: string[] }> {
+  const githubCalls: string[] = [];
+  await context.route('**/*', async (route: Route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === 'api.github.com') {
+      githubCalls.push(url.pathname);
+      const answer = url.pathname.endsWith('/tags') ? github.tags : github.repo;
+      if (!answer || answer === 'hang') return; // never answered: a timeout from the page's point of view
+      return route.fulfill({ status: answer.status, body: answer.body, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' } });
+    }
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.fallback();
+    return route.abort('blockedbyclient');
+  });
+  return { githubCalls };
+}
+
+export interface ServedSite {
+  origin: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+/** Serves a built site with the preview server (production routing and headers, CSP included). */
+export async function serveSite(dir: string): Promise<ServedSite> {
+  const server = createStaticServer({ root: dir, csp: readCsp(dir) });
+  const port = await listen(server, 0);
+  return { origin: `http://127.0.0.1:${port}`, server, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Collects console errors, page errors and CSP violations, which every test expects to stay empty. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export function tempProfileDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'sg-chromium-'));
+}

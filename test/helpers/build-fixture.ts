@@ -1,0 +1,36 @@
+// Builds a copy of the fixture site (or a variant of it) through the real CLI, as an author would.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fixtureSite, projectRoot } from './paths.ts';
+
+export interface FixtureCopy {
+  dir: string;
+  docs: string;
+  out: string;
+  write(rel: string, content: string): void;
+  build(extra?: string[]): { status: number; stdout: string; stderr: string };
+}
+
+export function copyFixture(): FixtureCopy {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-fixture-'));
+  cpSync(fixtureSite, dir, { recursive: true });
+  const out = path.join(dir, 'dist');
+  return {
+    dir,
+    docs: path.join(dir, 'docs'),
+    out,
+    write(rel, content) {
+      const file = path.join(dir, rel);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, content);
+    },
+    build(extra = []) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts',
+        '--docs', path.join(dir, 'docs'), '--pages', path.join(dir, 'pages'), '--static', path.join(dir, 'static'),
+        '--config', path.join(dir, 'site.config.ts'), '--out', out, '--no-cache', ...extra], { cwd: projectRoot, encoding: 'utf8' });
+      return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BuildError } from '../../build/errors.ts';
+import { splitFrontMatter } from '../../build/frontmatter.ts';
+import { normaliseAdmonitionTitles } from '../../build/markdown/preprocess.ts';
+
+describe('front matter', () => {
+  it('reads the Docusaurus keys and reports where the body starts', () => {
+    const r = splitFrontMatter('---\ntitle: Сети\nsidebar_position: 2\nunlisted: true\nkeywords: [a, b]\n---\n\nТекст\n', 'docs/a.md');
+    assert.equal(r.frontMatter.title, 'Сети');
+    assert.equal(r.frontMatter.sidebar_position, 2);
+    assert.equal(r.frontMatter.unlisted, true);
+    assert.deepEqual(r.frontMatter.keywords, ['a', 'b']);
+    assert.equal(r.bodyLineOffset, 6);
+    assert.equal(r.body, '\nТекст\n');
+  });
+
+  it('treats a file without front matter as all body', () => {
+    assert.deepEqual(splitFrontMatter('# Заголовок\n', 'a.md'), { frontMatter: {}, body: '# Заголовок\n', bodyLineOffset: 0 });
+  });
+
+  it('names the file and line of invalid YAML', () => {
+    assert.throws(() => splitFrontMatter('---\ntitle: ok\ndescription: [unclosed\n---\n', 'docs/bad.md'), (e: unknown) => {
+      assert.ok(e instanceof BuildError);
+      assert.equal(e.file, 'docs/bad.md');
+      assert.ok(e.line! >= 3, `line ${e.line}`);
+      assert.match(e.format(), /docs\/bad\.md:\d+: invalid YAML/);
+      return true;
+    });
+  });
+
+  it('rejects a known key with the wrong type, pointing at its line', () => {
+    assert.throws(() => splitFrontMatter('---\ntitle: Ок\nsidebar_position: первый\n---\n', 'docs/x.md'), (e: unknown) => {
+      assert.ok(e instanceof BuildError);
+      assert.equal(e.line, 3);
+      assert.match(e.message, /sidebar_position/);
+      return true;
+    });
+  });
+
+  it('rejects toc levels in the wrong order', () => {
+    assert.throws(() => splitFrontMatter('---\ntoc_min_heading_level: 4\ntoc_max_heading_level: 2\n---\n', 'x.md'), /greater than/);
+  });
+
+  it('keeps unknown keys (other tools may use them)', () => {
+    assert.equal((splitFrontMatter('---\ncustom_edit_url: null\n---\n', 'x.md').frontMatter as Record<string, unknown>).custom_edit_url, null);
+  });
+});
+
+describe('admonition titles', () => {
+  it('turns Docusaurus "kind Title" into a directive label, outside code only', () => {
+    const src = ':::warning Потеря данных\nx\n:::\n\n```md\n:::note Не трогать\n```\n';
+    const out = normaliseAdmonitionTitles(src);
+    assert.match(out, /^:::warning\[Потеря данных\]$/m);
+    assert.match(out, /^:::note Не трогать$/m);
+  });
+});

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compileMarkdown } from '../../build/markdown/compile.ts';
+
+const routes = new Map([
+  ['/site/docs/sgroups/database.md', '/tech-docs/sgroups/database'],
+  ['/site/docs/info/intro.md', '/info/intro'],
+]);
+const compile = (body: string, lineOffset = 0) =>
+  compileMarkdown({ file: 'docs/info/intro.md', absPath: '/site/docs/info/intro.md', body, lineOffset }, routes);
+
+describe('Markdown pipeline', () => {
+  it('renders GFM: tables, task lists, strikethrough, autolinks, footnotes', () => {
+    const { html } = compile('| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] да\n\n~~нет~~ https://example.com\n\nТекст[^1].\n\n[^1]: Сноска.\n');
+    assert.match(html, /<table>/);
+    assert.match(html, /type="checkbox" checked disabled/);
+    assert.match(html, /<del>нет<\/del>/);
+    assert.match(html, /<a href="https:\/\/example.com">/);
+    assert.match(html, /class="footnotes"/);
+  });
+
+  it('gives headings Cyrillic ids, unique per page, with anchor links', () => {
+    const { html, toc } = compile('## Установка агента\n\n### Шаг 1\n\n## Установка агента\n');
+    assert.match(html, /<h2 id="установка-агента">Установка агента<a class="hash-link" href="#установка-агента"/);
+    assert.match(html, /<h2 id="установка-агента-1">/);
+    assert.deepEqual(toc.map((t) => [t.id, t.level]), [['установка-агента', 2], ['шаг-1', 3], ['установка-агента-1', 2]]);
+  });
+
+  it('takes a leading h1 as the title and keeps the first paragraph as the excerpt', () => {
+    const r = compile('# Заголовок\n\nПервый абзац страницы.\n\n## Раздел\n');
+    assert.equal(r.h1, 'Заголовок');
+    assert.equal(r.excerpt, 'Первый абзац страницы.');
+    assert.doesNotMatch(r.html, /<h1/);
+  });
+
+  it('renders admonitions with Russian default titles and custom titles', () => {
+    const { html } = compile(':::note\nа\n:::\n\n:::danger Осторожно\nб\n:::\n\n:::info\nв\n:::\n\n:::tip\nг\n:::\n\n:::warning\nд\n:::\n');
+    for (const [kind, title] of [['note', 'Примечание'], ['danger', 'Осторожно'], ['info', 'Информация'], ['tip', 'Совет'], ['warning', 'Внимание']]) {
+      assert.match(html, new RegExp(`<aside class="admonition admonition--${kind}" role="note"><p class="admonition__title">${title}</p>`));
+    }
+  });
+
+  it('highlights code, keeps titles and highlighted lines, and adds a copy button', () => {
+    const { html } = compile('```bash title="Установка" {2}\napt-get update\napt-get install -y hbf\n```\n');
+    assert.match(html, /<div class="code-block__title">Установка<\/div>/);
+    assert.match(html, /<span class="token function">apt-get<\/span>/);
+    assert.match(html, /class="code-line highlight-line"><span class="token function">apt-get<\/span> <span class="token function">install/);
+    assert.match(html, /class="code-block__copy"/);
+  });
+
+  it('highlights every site language', () => {
+    for (const lang of ['bash', 'hcl', 'json', 'docker', 'yaml', 'go', 'sql', 'ini', 'diff']) {
+      const { html, warnings } = compile(`\`\`\`${lang}\nkey = "value"\n\`\`\`\n`);
+      assert.equal(warnings.length, 0, lang);
+      assert.match(html, new RegExp(`language-${lang}`), lang);
+    }
+  });
+
+  it('renders an unknown language as plain text with a warning naming the line', () => {
+    const { html, warnings } = compile('text\n\n```klingon\nqapla\n```\n', 5);
+    assert.match(html, /qapla/);
+    assert.equal(warnings.length, 1);
+    assert.equal(warnings[0].line, 8);
+    assert.match(warnings[0].message, /klingon/);
+  });
+
+  it('rewrites relative .md links to routes and keeps the anchor', () => {
+    const { html, warnings } = compile('[база](../sgroups/database.md#схема) и [себя](./intro.md)\n');
+    assert.match(html, /href="\/tech-docs\/sgroups\/database#/);
+    assert.match(html, /href="\/info\/intro"/);
+    assert.equal(warnings.length, 0);
+  });
+
+  it('warns about a .md link to a missing file and renders its text', () => {
+    const { html, warnings } = compile('\n\n[нет такой](./missing.md)\n', 4);
+    assert.match(html, /<span class="broken-link" title=".\/missing.md">нет такой<\/span>/);
+    assert.equal(warnings[0].line, 7);
+    assert.equal(warnings[0].file, 'docs/info/intro.md');
+  });
+
+  it('sanitises raw HTML: no script, no event handlers, no javascript: URLs', () => {
+    const { html } = compile('<div class="x" onclick="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">a</a><img src="x.png" onerror="alert(4)"><b>ok</b></div>\n');
+    assert.doesNotMatch(html, /script|onclick|onerror|javascript:/i);
+    assert.match(html, /<div class="x"><a>a<\/a><img src="x.png"><b>ok<\/b><\/div>/);
+  });
+
+  it('builds accessible tabs with every panel in the HTML', () => {
+    const { html } = compile('::::tabs{group="view"}\n:::tab{label="API"}\nа\n:::\n:::tab{label="Terraform"}\nб\n:::\n::::\n');
+    assert.match(html, /<div class="tabs" data-group="view"><div role="tablist"/);
+    assert.match(html, /role="tab" id="tabs-0-tab-0" aria-controls="tabs-0-panel-0" aria-selected="true"/);
+    assert.match(html, /role="tabpanel" id="tabs-0-panel-1" aria-labelledby="tabs-0-tab-1"[^>]*>.*б/s);
+  });
+
+  it('renders themed images and API badges', () => {
+    const { html } = compile('::themed-image{light="/a-l.svg" dark="/a-d.svg" alt="Схема" width="10" height="5"}\n\n::api-endpoint{method="POST" path="/v2/sync"}\n');
+    assert.match(html, /<img src="\/a-l.svg" alt="Схема" class="themed-image themed-image--light" width="10" height="5"/);
+    assert.match(html, /themed-image--dark/);
+    assert.match(html, /api-endpoint__method--post">POST<\/span><code class="api-endpoint__path">\/v2\/sync<\/code>/);
+  });
+
+  it('keeps text that only looks like a directive', () => {
+    const { html, warnings } = compile('Встреча в 10:30, режим TLS:on.\n');
+    assert.match(html, /10:30, режим TLS:on\./);
+    assert.equal(warnings.length, 0);
+  });
+});
