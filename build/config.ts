@@ -38,9 +38,11 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
     return c;
   }
   const errors = parsed.error.issues.slice(0, 10).map((issue) => {
-    const at = formatPath(issue.path);
-    const bad = valueAt(raw, issue.path);
-    const hint = issue.code === 'invalid_union' && at.startsWith('navbar.items')
+    // A bad discriminator is reported on `.type`; name the whole item instead.
+    const itemPath = issue.path.at(-1) === 'type' ? issue.path.slice(0, -1) : issue.path;
+    const at = formatPath(itemPath);
+    const bad = valueAt(raw, itemPath);
+    const hint = at.startsWith('navbar.items')
       ? 'navbar item types: docSidebar, link, github, localeDropdown, docsVersionDropdown, search'
       : issue.code === 'unrecognized_keys' ? `remove or rename the key(s): ${issue.keys.join(', ')}` : 'see src/config/schema.ts for the expected shape';
     const detail = at.startsWith('navbar.items') && bad && typeof bad === 'object' && 'type' in bad

@@ -14,6 +14,7 @@ import { discoverContent, type SourcePage } from './content.ts';
 import type { Warning } from './errors.ts';
 import { renderDocument } from './html-document.ts';
 import { buildCsp, CSP_FILE } from './csp.ts';
+import { checkAnchors } from './anchors.ts';
 import { checkLinks } from './links.ts';
 import type { CompiledMarkdown } from './markdown/compile.ts';
 import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output.ts';
@@ -212,6 +213,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const outputKey = hashKey(...[...htmlByRoute].flat(), ...assets.initialFiles, JSON.stringify(sidebarUrls));
       if (!checked.get(outputKey)) {
         const sourceOfRoute = new Map(sources.map((s) => [s.route, s.file]));
+        checkAnchors(htmlByRoute, sourceOfRoute);
         await checkLinks(staging, pages.filter((p) => p.kind !== 'not-found').map((p) => p.route), sourceOfRoute);
         checked.set(outputKey, true);
         checked.save();

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createStaticServer, listen } from '../../build/serve.ts';
+
+describe('preview server routing', () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sg-serve-'));
+  let origin = '';
+  let close = () => {};
+  before(async () => {
+    const put = (rel: string, body: string) => {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), body);
+    };
+    put('index.html', 'home');
+    put('info/introduction/index.html', 'intro');
+    put('404.html', 'not found page');
+    put('assets/entry.ABC.js', 'console.log(1)');
+    put('_data/info/introduction.json', '{}');
+    const server = createStaticServer({ root });
+    origin = `http://127.0.0.1:${await listen(server, 0)}`;
+    close = () => server.close();
+  });
+  after(() => close());
+
+  const get = (p: string) => fetch(origin + p, { redirect: 'manual' });
+
+  it('serves routes without a trailing slash and redirects the slash form', async () => {
+    assert.equal(await (await get('/')).text(), 'home');
+    assert.equal(await (await get('/info/introduction')).text(), 'intro');
+    const r = await get('/info/introduction/');
+    assert.equal(r.status, 301);
+    assert.equal(r.headers.get('location'), '/info/introduction');
+  });
+
+  it('answers unknown paths with the 404 page and status 404', async () => {
+    const r = await get('/nope');
+    assert.equal(r.status, 404);
+    assert.equal(await r.text(), 'not found page');
+    assert.equal((await get('/assets/missing.js')).status, 404);
+    assert.equal((await get('/_data/missing.json')).status, 404);
+    assert.equal((await get('/../etc/passwd')).status, 404);
+  });
+
+  it('caches hashed assets forever and revalidates pages', async () => {
+    assert.match((await get('/assets/entry.ABC.js')).headers.get('cache-control') ?? '', /immutable/);
+    const page = await get('/info/introduction');
+    assert.equal(page.headers.get('cache-control'), 'no-cache');
+    const etag = page.headers.get('etag')!;
+    assert.equal((await fetch(origin + '/info/introduction', { headers: { 'if-none-match': etag } })).status, 304);
+  });
+
+  it('sends the security headers', async () => {
+    const h = (await get('/')).headers;
+    assert.equal(h.get('x-content-type-options'), 'nosniff');
+    assert.equal(h.get('x-frame-options'), 'DENY');
+    assert.equal(h.get('referrer-policy'), 'strict-origin-when-cross-origin');
+  });
+});
