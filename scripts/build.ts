@@ -1,5 +1,7 @@
 // `npm run build` — builds docs/ into dist/.
-// Options: --docs DIR, --out DIR, --config FILE, --pages DIR, --static DIR, --no-cache, --no-link-check, --quiet.
+// Options: --docs DIR, --out DIR, --config FILE, --pages DIR, --static DIR, --no-cache, --cache-dir DIR,
+// --no-link-check, --quiet, --stats-json FILE (machine-readable figures for the benchmarks).
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../build/index.ts';
@@ -15,6 +17,8 @@ const args = readArgs({
   pages: { type: 'string' },
   static: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  'cache-dir': { type: 'string' },
+  'stats-json': { type: 'string' },
   'no-link-check': { type: 'boolean' },
   quiet: { type: 'boolean' },
 });
@@ -28,11 +32,17 @@ try {
     configPath: args.config ? path.resolve(args.config) : undefined,
     pagesDir: args.pages ? path.resolve(args.pages) : undefined,
     staticDir: args.static ? path.resolve(args.static) : undefined,
-    cacheDir: args['no-cache'] ? null : undefined,
+    cacheDir: args['no-cache'] ? null : args['cache-dir'] ? path.resolve(args['cache-dir']) : undefined,
     checkLinks: !args['no-link-check'],
   });
   for (const w of result.warnings) console.warn(`warning: ${formatWarning(w)}`);
-  if (!args.quiet) printSummary(result, performance.now() - started);
+  const totalMs = performance.now() - started;
+  if (!args.quiet) printSummary(result, totalMs);
+  if (args['stats-json']) {
+    // maxRSS covers the worker threads too: they live in this process.
+    const { maxRSS } = process.resourceUsage();
+    writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, timings: result.timings, firstLoad: result.firstLoad }));
+  }
 } catch (e) {
   console.error(`\nBuild failed. The previous output was left untouched.\n\n${formatError(e)}\n`);
   process.exit(1);
