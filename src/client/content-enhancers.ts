@@ -47,6 +47,17 @@ export function applyStoredTabs(root: ParentNode) {
   }
 }
 
+/**
+ * Tables wider than the column scroll sideways; a keyboard user can only scroll a region that
+ * can take focus. Code blocks get tabindex at build time; tables depend on the screen width.
+ */
+export function makeScrollableTablesFocusable(root: ParentNode) {
+  for (const table of root.querySelectorAll<HTMLTableElement>('table')) {
+    if (table.scrollWidth > table.clientWidth + 1) table.tabIndex = 0;
+    else table.removeAttribute('tabindex');
+  }
+}
+
 async function copyCode(button: HTMLButtonElement) {
   const code = button.closest('.code-block')?.querySelector('pre code');
   if (!code) return;
@@ -65,10 +76,13 @@ async function copyCode(button: HTMLButtonElement) {
     document.execCommand('copy');
     area.remove();
   }
+  const label = button.getAttribute('aria-label');
   button.textContent = 'Скопировано';
+  button.setAttribute('aria-label', 'Код скопирован');
   button.dataset.copied = 'true';
   window.setTimeout(() => {
     button.textContent = 'Копировать';
+    if (label) button.setAttribute('aria-label', label);
     delete button.dataset.copied;
   }, 2000);
 }

@@ -2,7 +2,7 @@
 // passed back in, so React never re-creates it; after each swap the tab choices are applied and
 // links in view are prefetched.
 import { useEffect, useRef } from 'react';
-import { applyStoredTabs } from '../../client/content-enhancers.ts';
+import { applyStoredTabs, makeScrollableTablesFocusable } from '../../client/content-enhancers.ts';
 import { prefetchVisibleLinks } from '../../client/prefetch.ts';
 
 export function ContentHtml({ html }: { html: string }) {
@@ -11,7 +11,14 @@ export function ContentHtml({ html }: { html: string }) {
     const el = ref.current;
     if (!el) return;
     applyStoredTabs(el);
-    return prefetchVisibleLinks(el);
+    const fitTables = () => makeScrollableTablesFocusable(el);
+    fitTables();
+    window.addEventListener('resize', fitTables, { passive: true });
+    const stopPrefetch = prefetchVisibleLinks(el);
+    return () => {
+      window.removeEventListener('resize', fitTables);
+      stopPrefetch();
+    };
   }, [html]);
   return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }
