@@ -52,6 +52,11 @@ export function loadPageData(route: string): Promise<PageData> {
   return p;
 }
 
+/** Drops a route's cached page data, so the next load asks the server again. */
+export function forgetPageData(route: string): void {
+  pages.delete(route);
+}
+
 export function loadSidebar(id: string | undefined): Promise<SidebarData | undefined> {
   if (!id) return Promise.resolve(undefined);
   let p = sidebars.get(id);

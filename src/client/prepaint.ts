@@ -1,5 +1,5 @@
 // The only inline script: runs in <head> before the first paint so that the stored colour mode
-// and a dismissed announcement bar are applied without a flash. Kept tiny and dependency-free;
+// a dismissed announcement bar and a hidden doc sidebar are applied without a flash. Kept tiny and dependency-free;
 // the build inlines it and puts its hash in the Content-Security-Policy.
 import { STORAGE_KEYS } from './storage.ts';
 
@@ -21,5 +21,6 @@ export function prepaintScript(o: PrepaintOptions): string {
     + (o.announcementId
       ? `if(s.getItem(${JSON.stringify(k.announcementId)})===${JSON.stringify(o.announcementId)}&&s.getItem(${JSON.stringify(k.announcementDismissed)})==='true')d.dataset.announcementDismissed='true';`
       : '')
+    + `if(s.getItem(${JSON.stringify(k.sidebarHidden)})==='true')d.dataset.sidebarHidden='true';`
     + `}catch(e){}})();`;
 }

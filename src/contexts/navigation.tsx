@@ -3,7 +3,7 @@
 // _data/*.json. Anything that cannot be done in place falls back to a full page load.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PageData, SidebarData } from '../data/types.ts';
-import { loadRoute, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
+import { forgetPageData, loadRoute, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
 import { prefetchHref } from '../client/prefetch.ts';
 import { createStrictContext } from './strict-context.tsx';
 
@@ -16,6 +16,8 @@ interface NavigationValue {
   error?: string;
   navigate(href: string): void;
   retry(): void;
+  /** Loads the page on screen again from the server (after a render failure); resolves when done. */
+  reload(): Promise<void>;
 }
 
 const [NavigationContext, useNavigation] = createStrictContext<NavigationValue>('Navigation');
@@ -51,6 +53,8 @@ export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, 
   const [error, setError] = useState<string>();
   const pending = useRef<{ url: URL; push: boolean } | null>(null);
   const seq = useRef(0);
+  /** The address whose page is on screen (the 404 page's data says /404, its address does not). */
+  const shownPath = useRef<string | null>(null);
 
   const go = useCallback(async (url: URL, push: boolean, restoreY: number | null = null) => {
     const id = ++seq.current;
@@ -66,6 +70,7 @@ export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, 
         window.history.replaceState({ ...(window.history.state ?? {}), scrollY: window.scrollY }, '');
         window.history.pushState({ scrollY: 0 }, '', url.pathname + url.search + url.hash);
       }
+      shownPath.current = route;
       setState(next);
       setStatus('idle');
       pending.current = null;
@@ -96,6 +101,21 @@ export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, 
     if (pending.current) void go(pending.current.url, pending.current.push);
   }, [go]);
 
+  const reload = useCallback(async () => {
+    const path = shownPath.current ?? normaliseRoute(window.location.pathname);
+    // Pages built into the HTML itself (the 404 page) have no data file to load again.
+    if (state.page.kind === 'not-found') return;
+    forgetPageData(path);
+    try {
+      const next = await loadRoute(path);
+      if (loadPageCode) await loadPageCode(next.page);
+      setState(next);
+    } catch (e) {
+      if (e instanceof StaleDeployError) window.location.reload();
+      // Anything else: the page renders again with what it has.
+    }
+  }, [loadPageCode, state.page.kind]);
+
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       if (!isPlainLeftClick(e)) return;
@@ -112,21 +132,39 @@ export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, 
     };
     const onPop = () => {
       const restoreY = typeof window.history.state?.scrollY === 'number' ? window.history.state.scrollY : null;
-      void go(new URL(window.location.href), false, restoreY);
+      const url = new URL(window.location.href);
+      // Back/forward between anchors of the page on screen (or the skip link's #main) only scrolls.
+      shownPath.current ??= normaliseRoute(window.location.pathname);
+      if (normaliseRoute(url.pathname) === shownPath.current && status !== 'error') {
+        onNavigated?.(state.page, decodeURIComponent(url.hash.slice(1)), restoreY);
+        return;
+      }
+      void go(url, false, restoreY);
+    };
+    // Remember where the reader is on this history entry, so back and forward can return there.
+    let saveTimer = 0;
+    const onScroll = () => {
+      window.clearTimeout(saveTimer);
+      saveTimer = window.setTimeout(() => {
+        window.history.replaceState({ ...(window.history.state ?? {}), scrollY: window.scrollY }, '');
+      }, 150);
     };
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
     document.addEventListener('click', onClick);
     document.addEventListener('mouseover', onHover, { passive: true });
     document.addEventListener('focusin', onHover);
     window.addEventListener('popstate', onPop);
+    window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
+      window.clearTimeout(saveTimer);
+      window.removeEventListener('scroll', onScroll);
       document.removeEventListener('click', onClick);
       document.removeEventListener('mouseover', onHover);
       document.removeEventListener('focusin', onHover);
       window.removeEventListener('popstate', onPop);
     };
-  }, [navigate, go]);
+  }, [navigate, go, onNavigated, state.page, status]);
 
-  const value = useMemo(() => ({ ...state, status, error, navigate, retry }), [state, status, error, navigate, retry]);
+  const value = useMemo(() => ({ ...state, status, error, navigate, retry, reload }), [state, status, error, navigate, retry, reload]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

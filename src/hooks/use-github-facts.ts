@@ -30,10 +30,21 @@ function readCache<T>(key: string, valid: (v: unknown) => v is T): T | undefined
   return undefined;
 }
 
+/** A call that has not answered by then counts as failed. */
+export const GITHUB_TIMEOUT_MS = 8000;
+
 async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { Accept: 'application/vnd.github+json' } });
-  if (!res.ok) throw new Error(`GitHub API ${url} answered ${res.status}`);
-  return res.json();
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), GITHUB_TIMEOUT_MS);
+  try {
+    const res = await fetch(url, { headers: { Accept: 'application/vnd.github+json' }, signal: abort.signal });
+    if (!res.ok) throw new Error(`GitHub API ${url} answered ${res.status}`);
+    return await res.json();
+  } catch (e) {
+    throw abort.signal.aborted ? new Error(`GitHub API ${url} did not answer in ${GITHUB_TIMEOUT_MS / 1000} s`) : e;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const isTag = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length < 100;
@@ -61,7 +72,8 @@ export function fetchLatestTag(owner: string, repo: string): Promise<string> {
 export function fetchRepoCounts(owner: string, repo: string): Promise<{ stars: number; forks: number }> {
   return cached(`${STORAGE_KEYS.github}${owner}/${repo}/counts`, isCounts, async () => {
     const r = (await getJson(`${API}/repos/${owner}/${repo}`)) as { stargazers_count?: unknown; forks?: unknown } | null;
-    return { stars: Number(r?.stargazers_count ?? NaN), forks: Number(r?.forks ?? NaN) };
+    const count = (v: unknown) => (typeof v === 'number' && v >= 0 ? v : NaN);
+    return { stars: count(r?.stargazers_count), forks: count(r?.forks) };
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PageData, SidebarData } from '../../data/types.ts';
 import { storage, STORAGE_KEYS } from '../../client/storage.ts';
 import { SidebarIcon } from '../Icons/Icons.tsx';
@@ -10,12 +10,15 @@ import { Breadcrumbs, Pagination, UnlistedNotice } from './DocParts.tsx';
 /** A Markdown page: with a sidebar when it is a doc, always with its table of contents. */
 export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarData }) {
   const [sidebarHidden, setSidebarHidden] = useState(false);
+  useEffect(() => setSidebarHidden(storage.get(STORAGE_KEYS.sidebarHidden) === 'true'), []);
   const hasToc = page.toc.length > 0;
   const toggleSidebar = () => {
-    setSidebarHidden((h) => {
-      storage.set(STORAGE_KEYS.sidebarHidden, String(!h));
-      return !h;
-    });
+    const next = !sidebarHidden;
+    storage.set(STORAGE_KEYS.sidebarHidden, String(next));
+    // The pre-paint script sets this attribute on the next load; CSS hides the sidebar by it.
+    if (next) document.documentElement.dataset.sidebarHidden = 'true';
+    else delete document.documentElement.dataset.sidebarHidden;
+    setSidebarHidden(next);
   };
   return (
     <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}${sidebarHidden ? ' doc-layout--sidebar-hidden' : ''}`}>

@@ -1,7 +1,7 @@
 // The page frame shared by the server render and the browser: providers around the chrome,
 // and the current page inside. The page itself is data (src/data/types.ts); React pages are
 // looked up in the registry the build generates from src/pages.
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { AnnouncementBarProvider } from '../../contexts/announcement-bar.tsx';
 import { ColorModeProvider } from '../../contexts/color-mode.tsx';
 import { DocsVersionProvider } from '../../contexts/docs-version.tsx';
@@ -41,7 +41,11 @@ function PageContent({ reactPages }: { reactPages: ReactPages }) {
 }
 
 function Frame({ reactPages }: { reactPages: ReactPages }) {
-  const { page } = useNavigation();
+  const { page, reload } = useNavigation();
+  // Marks <html> once React owns the page: CSS can tell a hydrated page apart, and so can tests.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <SkipLink />
@@ -50,7 +54,7 @@ function Frame({ reactPages }: { reactPages: ReactPages }) {
       <ProgressBar />
       <MobileSidebar />
       <main id="main" tabIndex={-1} className={`main main--${page.kind}`}>
-        <ErrorBoundary resetKey={page.route}>
+        <ErrorBoundary resetKey={page.route} onReset={reload}>
           <PageContent reactPages={reactPages} />
         </ErrorBoundary>
       </main>

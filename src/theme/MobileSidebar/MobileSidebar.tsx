@@ -17,11 +17,42 @@ export function MobileSidebar() {
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (shown) {
-      setSecondary(Boolean(sidebar));
-      panelRef.current?.querySelector<HTMLElement>('button, a')?.focus();
-    }
+    if (shown) setSecondary(Boolean(sidebar));
   }, [shown, sidebar]);
+
+  // A modal dialog: focus moves in when it opens, Tab cycles inside it, and focus returns to
+  // the button that opened it when it closes.
+  useEffect(() => {
+    if (!shown) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    panel?.querySelector<HTMLElement>('button, a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' || !panel) return;
+      const focusable = [...panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter((el) => el.offsetParent !== null);
+      if (focusable.length === 0) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && (document.activeElement === first || !panel.contains(document.activeElement))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !panel.contains(document.activeElement))) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      // Only when focus is still in the (now closed) menu: a navigation moves focus to <main> itself.
+      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement))) opener.focus();
+    };
+  }, [shown]);
+
+  // Switching between the primary and secondary menu keeps focus inside the dialog.
+  useEffect(() => {
+    if (shown) panelRef.current?.querySelector<HTMLElement>(secondary ? '.mobile-sidebar__back' : '.mobile-sidebar__primary a, .mobile-sidebar__primary button')?.focus();
+  }, [secondary, shown]);
 
   // Any navigation closes the menu.
   useEffect(() => close(), [page.route, close]);
