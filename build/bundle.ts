@@ -58,7 +58,8 @@ function virtualModules(input: BundleInput, target: 'client' | 'server'): esbuil
   };
 }
 
-function rethrow(e: unknown): never {
+/** An esbuild failure as a BuildError naming the first error's file and line. */
+export function rethrow(e: unknown): never {
   const failure = e as esbuild.BuildFailure;
   const first = failure.errors?.[0];
   if (first) {
@@ -73,33 +74,43 @@ const shared = (input: BundleInput): esbuild.BuildOptions => ({
   jsx: 'automatic',
   logLevel: 'silent',
   legalComments: 'none',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // Code only the dev server's bundle keeps (`if (process.env.SG_DEV)`); compiled out here.
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.SG_DEV': '""' },
 });
 
+/** The browser bundle's esbuild options (the dev server runs them in an incremental context). */
+export function clientBuildOptions(input: BundleInput) {
+  return {
+    ...shared(input),
+    entryPoints: { entry: 'src/client/entry.tsx', styles: 'src/theme/styles.css' },
+    outdir: path.join(input.outDir, 'assets'),
+    platform: 'browser',
+    format: 'esm',
+    splitting: true,
+    minify: true,
+    sourcemap: 'linked',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunks/[name].[hash]',
+    assetNames: 'media/[name].[hash]',
+    metafile: true,
+    plugins: [virtualModules(input, 'client')],
+  } satisfies esbuild.BuildOptions;
+}
+
 export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
-  const assetsDir = path.join(input.outDir, 'assets');
   let result: esbuild.BuildResult<{ metafile: true }>;
   try {
-    result = await esbuild.build({
-      ...shared(input),
-      entryPoints: { entry: 'src/client/entry.tsx', styles: 'src/theme/styles.css' },
-      outdir: assetsDir,
-      platform: 'browser',
-      format: 'esm',
-      splitting: true,
-      minify: true,
-      sourcemap: 'linked',
-      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-      entryNames: '[name].[hash]',
-      chunkNames: 'chunks/[name].[hash]',
-      assetNames: 'media/[name].[hash]',
-      metafile: true,
-      plugins: [virtualModules(input, 'client')],
-    });
+    result = await esbuild.build(clientBuildOptions(input));
   } catch (e) {
     rethrow(e);
   }
-  const outputs = result.metafile.outputs;
+  return clientAssetsOf(result.metafile, input);
+}
+
+/** The entry, its CSS and what a first visit loads, from the client bundle's metafile. */
+export function clientAssetsOf(metafile: esbuild.Metafile, input: BundleInput): ClientAssets {
+  const outputs = metafile.outputs;
   const rel = (f: string) => path.relative(input.outDir, path.resolve(input.projectRoot, f)).split(path.sep).join('/');
   const find = (entry: string, ext: string) => Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith(entry) && o.endsWith(ext));
   const js = find('src/client/entry.tsx', '.js');
@@ -117,26 +128,35 @@ export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
   return { js: `/${rel(js)}`, css: `/${rel(css)}`, initialFiles: [...initial] };
 }
 
+/** The server-render bundle's esbuild options. */
+export function serverBuildOptions(input: BundleInput) {
+  return {
+    ...shared(input),
+    entryPoints: ['src/ssr/render.tsx'],
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    outfile: 'render.mjs',
+    plugins: [virtualModules(input, 'server')],
+  } satisfies esbuild.BuildOptions;
+}
+
 export async function bundleServer(input: BundleInput): Promise<ServerRenderer> {
   let result: esbuild.BuildResult<{ write: false }>;
   try {
-    result = await esbuild.build({
-      ...shared(input),
-      entryPoints: ['src/ssr/render.tsx'],
-      platform: 'node',
-      format: 'esm',
-      packages: 'external',
-      write: false,
-      outfile: 'render.mjs',
-      plugins: [virtualModules(input, 'server')],
-    });
+    result = await esbuild.build(serverBuildOptions(input));
   } catch (e) {
     rethrow(e);
   }
-  const code = result.outputFiles[0].text;
+  return loadRenderer(result.outputFiles[0].text, input.cacheDir);
+}
+
+/** Imports the server bundle's code (written under the cache folder) as the page renderer. */
+export async function loadRenderer(code: string, cacheDir: string): Promise<ServerRenderer> {
   // Content-addressed file name: importing a changed bundle never hits Node's module cache.
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const dir = path.join(input.cacheDir, 'ssr');
+  const dir = path.join(cacheDir, 'ssr');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `render.${hash}.mjs`);
   writeFileSync(file, code);
