@@ -25,7 +25,13 @@ export interface SourcePage {
 const MARKDOWN = /\.mdx?$/;
 const REACT = /\.tsx$/;
 
-function listFiles(dir: string): string[] {
+/** `_partial.md`, `.drafts/…`: files and folders starting with `_` or `.` are never sources. */
+export function isIgnoredPath(rel: string): boolean {
+  return rel.split('/').some((p) => p.startsWith('_') || p.startsWith('.'));
+}
+
+/** Files under dir (relative, `/`-separated, sorted), without ignored files and folders. */
+export function listFiles(dir: string): string[] {
   let entries: string[];
   try {
     entries = readdirSync(dir, { recursive: true, encoding: 'utf8' });
@@ -34,7 +40,7 @@ function listFiles(dir: string): string[] {
     throw e;
   }
   // Sorted so that routes, sidebars and output are the same on every machine.
-  return entries.map((e) => e.split(path.sep).join('/')).filter((e) => !e.split('/').some((p) => p.startsWith('_') || p.startsWith('.'))).sort();
+  return entries.map((e) => e.split(path.sep).join('/')).filter((e) => !isIgnoredPath(e)).sort();
 }
 
 /** `info/introduction.md` → `/info/introduction`; `a/index.md` → `/a`; `index.md` → `/`. */
@@ -42,6 +48,12 @@ export function routeOfPath(relPath: string): string {
   const noExt = relPath.replace(MARKDOWN, '').replace(REACT, '');
   const trimmed = noExt === 'index' ? '' : noExt.replace(/\/index$/, '');
   return `/${trimmed}`;
+}
+
+/** What a file is as a source: any Markdown file; a `.tsx` only in the pages folder; null otherwise. */
+export function sourceKindOf(rel: string, folder: 'docs' | 'pages'): SourceKind | null {
+  if (MARKDOWN.test(rel)) return folder === 'docs' ? 'doc' : 'markdown-page';
+  return folder === 'pages' && REACT.test(rel) ? 'react-page' : null;
 }
 
 export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string): SourcePage {
@@ -74,11 +86,11 @@ export function discoverContent(dirs: ContentDirs): SourcePage[] {
     }
   };
   const docsDir = dirs.docsDir;
-  if (docsDir) for (const rel of listFiles(docsDir)) if (MARKDOWN.test(rel)) add("doc", docsDir, rel);
-  if (dirs.pagesDir) {
-    for (const rel of listFiles(dirs.pagesDir)) {
-      if (MARKDOWN.test(rel)) add('markdown-page', dirs.pagesDir, rel);
-      else if (REACT.test(rel)) add('react-page', dirs.pagesDir, rel);
+  for (const [dir, folder] of [[docsDir, 'docs'], [dirs.pagesDir, 'pages']] as const) {
+    if (!dir) continue;
+    for (const rel of listFiles(dir)) {
+      const kind = sourceKindOf(rel, folder);
+      if (kind) add(kind, dir, rel);
     }
   }
   if (errors.length === 1) throw errors[0];

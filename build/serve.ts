@@ -73,8 +73,13 @@ function cacheControl(rel: string): string {
 }
 
 export function createStaticServer(opts: ServerOptions): http.Server {
+  return http.createServer(staticHandler(opts));
+}
+
+/** The static server's request handler, for a server that answers some requests itself (build/dev). */
+export function staticHandler(opts: ServerOptions): http.RequestListener {
   const root = path.resolve(opts.root);
-  return http.createServer((req, res) => {
+  return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const base: Record<string, string> = { ...securityHeaders(opts.csp), ...(opts.headers ?? {}) };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -123,7 +128,7 @@ export function createStaticServer(opts: ServerOptions): http.Server {
     res.writeHead(status, headers);
     if (req.method === 'HEAD') res.end();
     else createReadStream(body).pipe(res);
-  });
+  };
 }
 
 export function listen(server: http.Server, port: number, host = '127.0.0.1'): Promise<number> {
