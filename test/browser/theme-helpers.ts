@@ -19,6 +19,7 @@ export interface OpenOptions {
   width?: number;
   height?: number;
   github?: GitHubStub;
+  javaScriptEnabled?: boolean;
   /** Runs before any page script on every navigation of the context. */
   init?: () => void;
 }
@@ -43,7 +44,7 @@ export function useHarness(dist: () => string = siteDist): Harness {
   });
   h.url = (p: string) => `${h.site.origin}${p}`;
   h.open = async (o: OpenOptions = {}) => {
-    const context = await h.browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 } });
+    const context = await h.browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, javaScriptEnabled: o.javaScriptEnabled ?? true });
     const { githubCalls } = await isolate(context, o.github ?? GITHUB_OK);
     if (o.init) await context.addInitScript(o.init);
     const page = await context.newPage();
@@ -60,7 +61,7 @@ export async function hydrated(page: Page): Promise<void> {
 }
 
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
-  const res = await page.goto(url);
+  const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
   assert.ok(res && res.status() < 500, `${url} answered ${res?.status()}`);
   await hydrated(page);
 }
