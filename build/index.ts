@@ -8,12 +8,14 @@ import { bundleClient, bundleServer, type BundleInput } from './bundle.ts';
 import { compilePages } from './compile-stage.ts';
 import { loadSiteConfig } from './config.ts';
 import type { Warning } from './errors.ts';
-import { buildCsp, CSP_FILE } from './csp.ts';
+import { buildCsp, writeCspFiles } from './csp.ts';
+import { startCompression } from './compress.ts';
 import { checkAnchors } from './anchors.ts';
 import { checkLinks } from './links.ts';
 import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output.ts';
 import { checkRoutes } from './routes.ts';
 import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths } from './site.ts';
+import { buildSearchIndex } from './search.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { measureFirstLoad, type FirstLoad } from './stats.ts';
 import { hashKey, KeyValueCache } from './kv-cache.ts';
@@ -114,14 +116,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await out.flush();
     lap('write');
 
+    // 5b. The search index over the rendered pages (static files, loaded on first search).
+    await buildSearchIndex(staging, pages);
+    lap('search');
+
     // 6. Static files, content images, sitemap.
     copyStatic(staticDir, staging);
     copyContentAssets(compiled.values(), staging);
     const listed = pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
     writeOut(staging, 'sitemap.xml', renderSitemap(config, listed));
     writeOut(staging, 'robots.txt', renderRobots(config));
-    writeOut(staging, CSP_FILE, `${buildCsp([prepaint])}\n`);
+    writeCspFiles(staging, buildCsp([prepaint]));
     lap('emit');
+
+    // 6b. .gz/.br beside every text file (build/compress.ts): files unchanged since the previous
+    // output link its copies, the rest compress on the thread pool while the link check runs.
+    const compressing = startCompression(staging, { previous: outDir });
 
     // 7. Every link and anchor must resolve before the output replaces the old one.
     // The same output as the last checked build needs no second check.
@@ -138,6 +148,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       lap('links');
     }
 
+    await compressing;
+    lap('compress');
     const firstLoad = measureFirstLoad(staging, assets.initialFiles, htmlByRoute);
     swapInto(staging, outDir);
     lap('swap');

@@ -1,0 +1,343 @@
+// The search index: built from the rendered pages after they are written, served as static
+// files, loaded by the browser only when the search dialog is first opened, and then only the
+// shards a query needs (format and layout: src/client/search/format.ts).
+//
+// Why our own index and not Pagefind or MiniSearch: measured on the generated corpus, a whole
+// MiniSearch index is ~1 MB gzip at 1000 pages (10 MB at 10 000) and answers in 200–500 ms;
+// Pagefind downloads ~165 KB for a first query at 1000 pages (84 KB of it its JS and
+// WebAssembly), answers in 150–400 ms in the browser, needs 'wasm-unsafe-eval' in the CSP and
+// finds nothing for `/v2/sync` written inside a URL. This index is page-level postings with a
+// precomputed field-weighted score per page, sharded by term range, plus one fragment per page
+// for the section, heading and snippet of the results shown.
+//
+// The stage is a plain function of (outDir, pages) so the watch mode can run it after every
+// rebuild; it writes a complete new index each time (file names are content hashes).
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { PageData } from '../src/data/types.ts';
+import { encodeShard, FORMAT_VERSION, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../src/client/search/format.ts';
+import { TOKEN_PATTERN, termsOfToken } from '../src/client/search/tokenize.ts';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * A term's weight in a page, from 0 to 1 (stored as 1..255): fields in order of importance, so
+ * that a page with the word in its title comes before pages that only mention it, and one that
+ * has it in a heading before one that has it in a paragraph. Within a field, term frequency
+ * saturates (BM25's k1) and the body is normalised by its length (BM25's b).
+ */
+const WEIGHT = { title: 0.5, heading: 0.2, body: 0.3 } as const;
+const K1 = 2;
+const B = 0.75;
+/** Code counts half as much as prose. */
+const CODE_WEIGHT = 0.5;
+type Field = 'title' | 'heading' | 'text' | 'code';
+const FIELD_NAMES: Field[] = ['title', 'heading', 'text', 'code'];
+/** Raw bytes of one shard before a new one is started (about 40% of that after gzip). */
+const SHARD_TARGET_BYTES = 32 * 1024;
+/** Text kept per section in a fragment, for the snippet; the index itself sees all of it. */
+const SECTION_TEXT_LIMIT = 1000;
+const MIN_COMPRESS_BYTES = 1024;
+
+export interface SearchIndexOptions {
+  /** Raw bytes per shard; smaller shards mean less to download per term and more files. */
+  shardTargetBytes?: number;
+  /** Write .gz and .br beside each file (default true). */
+  compress?: boolean;
+}
+
+export interface SearchIndexStats {
+  pages: number;
+  terms: number;
+  shards: number;
+  /** Bytes of shards + manifest + fragments as written, and gzip bytes of the same. */
+  bytes: number;
+  gzipBytes: number;
+  ms: number;
+}
+
+export interface Section {
+  anchor: string;
+  heading: string;
+  /** Prose and inline code, whitespace collapsed. */
+  text: string;
+  /** Code blocks of the section. */
+  code: string;
+}
+
+// --- HTML → sections -------------------------------------------------------------------------
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return Number.isFinite(code) ? String.fromCodePoint(code) : m;
+    }
+    return ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+/** Elements whose content is not page text: controls, decoration, the heading's "#" link. */
+const SKIP_TAGS = new Set(['button', 'svg', 'script', 'style', 'template', 'noscript', 'select', 'textarea']);
+const BLOCK_TAGS = new Set(['p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'table', 'thead', 'tbody', 'pre', 'br', 'hr', 'blockquote', 'aside', 'figure', 'figcaption', 'dt', 'dd', 'dl', 'details', 'summary', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const VOID_TAGS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'wbr', 'area', 'col', 'embed', 'track']);
+const TAG_RE = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>|<!--[\s\S]*?-->|([^<]+)/g;
+
+const ATTR_RE: Record<string, RegExp> = {};
+const attr = (attrs: string, name: string) => {
+  if (!attrs.includes(name)) return undefined;
+  const re = (ATTR_RE[name] ??= new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
+  const m = re.exec(attrs);
+  return m ? m[1] ?? m[2] ?? m[3] : undefined;
+};
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Splits a page's content HTML (sanitised, from our own pipeline) into sections at every
+ * heading that has an id: the text before the first one is the page's top section (anchor "").
+ */
+export function extractSections(html: string): Section[] {
+  const sections: Section[] = [];
+  let current = { anchor: '', heading: '', text: [] as string[], code: [] as string[] };
+  let skip: { tag: string; depth: number } | null = null;
+  let heading: { tag: string; id: string; parts: string[] } | null = null;
+  let pre = 0;
+  const flush = () => {
+    const text = collapse(current.text.join(''));
+    const code = collapse(current.code.join(''));
+    if (current.anchor || text || code) sections.push({ anchor: current.anchor, heading: current.heading, text, code });
+  };
+  TAG_RE.lastIndex = 0;
+  for (let m = TAG_RE.exec(html); m; m = TAG_RE.exec(html)) {
+    const [, close, rawTag, attrs, text] = m;
+    if (text !== undefined) {
+      if (skip) continue;
+      const t = decodeEntities(text);
+      if (heading) heading.parts.push(t);
+      else if (pre) current.code.push(t);
+      else current.text.push(t);
+      continue;
+    }
+    if (!rawTag) continue; // a comment
+    const tag = rawTag.toLowerCase();
+    if (skip) {
+      if (tag === skip.tag && !VOID_TAGS.has(tag)) skip.depth += close ? -1 : 1;
+      if (skip.depth === 0) skip = null;
+      continue;
+    }
+    if (!close && !VOID_TAGS.has(tag) && !attrs.endsWith('/')) {
+      const cls = attr(attrs, 'class') ?? '';
+      if (SKIP_TAGS.has(tag) || /(^|\s)hash-link(\s|$)/.test(cls) || attr(attrs, 'aria-hidden') === 'true' || /\shidden(\s|=|$)/i.test(attrs)) {
+        skip = { tag, depth: 1 };
+        continue;
+      }
+    }
+    if (/^h[1-6]$/.test(tag)) {
+      if (!close) {
+        const id = attr(attrs, 'id');
+        if (id && tag !== 'h1') heading = { tag, id: decodeEntities(id), parts: [] };
+        else current.text.push(' ');
+      } else if (heading && heading.tag === tag) {
+        flush();
+        current = { anchor: heading.id, heading: collapse(heading.parts.join('')), text: [], code: [] };
+        heading = null;
+      }
+      continue;
+    }
+    if (tag === 'pre') pre += close ? -1 : 1;
+    // Inline code is a word of its own (`POST` and `/v2/sync` are two badges, not one word).
+    if (BLOCK_TAGS.has(tag) || tag === 'code') {
+      if (heading) heading.parts.push(' ');
+      else if (pre || tag === 'pre') current.code.push('\n');
+      else current.text.push(' ');
+    }
+  }
+  flush();
+  return sections;
+}
+
+// --- index ---------------------------------------------------------------------------------
+
+interface TermAcc {
+  ids: number[];
+  weights: number[];
+}
+
+/** Terms of a written token, memoised: a site repeats its words, and stemming is the cost. */
+class TermCache {
+  private memo = new Map<string, string[]>();
+
+  of(token: string): string[] {
+    let terms = this.memo.get(token);
+    if (!terms) {
+      const list: string[] = [];
+      termsOfToken(token, (t) => list.push(t));
+      terms = list;
+      if (this.memo.size > 500_000) this.memo.clear();
+      this.memo.set(token, terms);
+    }
+    return terms;
+  }
+}
+
+const TOKEN_RE = new RegExp(TOKEN_PATTERN, 'gu');
+
+/** Term frequencies of one page, per field. */
+function countTerms(fields: Record<Field, string[]>, cache: TermCache): { tf: Map<string, Float64Array>; lengths: Record<Field, number> } {
+  const tf = new Map<string, Float64Array>();
+  const lengths: Record<Field, number> = { title: 0, heading: 0, text: 0, code: 0 };
+  FIELD_NAMES.forEach((field, fi) => {
+    for (const chunk of fields[field]) {
+      TOKEN_RE.lastIndex = 0;
+      for (let m = TOKEN_RE.exec(chunk); m; m = TOKEN_RE.exec(chunk)) {
+        lengths[field]++;
+        for (const term of cache.of(m[0])) {
+          let row = tf.get(term);
+          if (!row) tf.set(term, (row = new Float64Array(FIELD_NAMES.length)));
+          row[fi]++;
+        }
+      }
+    }
+  });
+  return { tf, lengths };
+}
+
+const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex').slice(0, 12);
+
+/** The pages the index covers: listed, rendered, with content. */
+export function searchablePages(pages: PageData[]): PageData[] {
+  return pages
+    .filter((p) => !p.unlisted && p.kind !== 'not-found' && p.kind !== 'react-page' && p.html.trim() !== '')
+    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+}
+
+export async function buildSearchIndex(outDir: string, pages: PageData[], options: SearchIndexOptions = {}): Promise<SearchIndexStats> {
+  const started = performance.now();
+  const target = options.shardTargetBytes ?? SHARD_TARGET_BYTES;
+  const docs = searchablePages(pages);
+
+  // 1. Sections and term frequencies of every page.
+  const perPage: { tf: Map<string, Float64Array>; lengths: Record<Field, number> }[] = [];
+  const fragments: string[] = [];
+  const totals: Record<Field, number> = { title: 0, heading: 0, text: 0, code: 0 };
+  const cache = new TermCache();
+  for (const page of docs) {
+    const sections = extractSections(page.html);
+    const crumbs = page.breadcrumbs.map((b) => b.label);
+    const counted = countTerms({
+      title: [page.title],
+      // The sidebar categories above the page count as headings: «Мониторинг» under «HBF-агент».
+      heading: [...crumbs, ...sections.map((s) => s.heading)],
+      text: sections.map((s) => s.text),
+      code: sections.map((s) => s.code),
+    }, cache);
+    perPage.push(counted);
+    for (const f of FIELD_NAMES) totals[f] += counted.lengths[f];
+    const fragment: Fragment = {
+      route: page.route,
+      title: page.title,
+      ...(crumbs.length ? { crumbs: crumbs.join(' › ') } : {}),
+      sections: sections.map((s) => [s.anchor, s.heading, clip(s.code ? `${s.text} ${s.code}` : s.text, SECTION_TEXT_LIMIT)]),
+    };
+    fragments.push(JSON.stringify(fragment));
+  }
+
+  // 2. Postings with a weight per page, quantised to one byte.
+  const n = Math.max(1, docs.length);
+  const avgBody = Math.max(1, (totals.text + CODE_WEIGHT * totals.code) / n);
+  const terms = new Map<string, TermAcc>();
+  perPage.forEach(({ tf, lengths }, id) => {
+    const bodyNorm = 1 - B + (B * (lengths.text + CODE_WEIGHT * lengths.code)) / avgBody;
+    // A short title that has the word says more than a long one: up to a quarter less.
+    const titleWeight = WEIGHT.title * (0.75 + 0.25 * Math.min(1, 3 / Math.max(1, lengths.title)));
+    for (const [term, [title, heading, text, code]] of tf) {
+      const body = (text + CODE_WEIGHT * code) / bodyNorm;
+      const w = (title > 0 ? titleWeight : 0) + (WEIGHT.heading * heading) / (heading + 1) + (WEIGHT.body * body) / (body + K1);
+      const weight = Math.max(1, Math.min(255, Math.round(255 * w)));
+      let acc = terms.get(term);
+      if (!acc) terms.set(term, (acc = { ids: [], weights: [] }));
+      acc.ids.push(id);
+      acc.weights.push(weight);
+    }
+  });
+
+  // 3. Shards: runs of sorted terms of about `target` raw bytes.
+  const sorted = [...terms.keys()].sort();
+  const shards: ShardTerm[][] = [];
+  let run: ShardTerm[] = [];
+  let size = 0;
+  for (const term of sorted) {
+    const acc = terms.get(term)!;
+    const bytes = term.length * 2 + 4 + acc.ids.length * 2.2;
+    if (run.length && size + bytes > target) {
+      shards.push(run);
+      run = [];
+      size = 0;
+    }
+    run.push({ term, ids: acc.ids, weights: acc.weights });
+    size += bytes;
+  }
+  if (run.length || shards.length === 0) shards.push(run);
+
+  // 4. Files.
+  const files: [string, Uint8Array | string][] = [];
+  const shardList: [string, string][] = shards.map((s, i) => {
+    const bin = encodeShard(s);
+    const rel = `assets/search/s.${sha(bin)}.bin`;
+    files.push([rel, bin]);
+    return [i === 0 ? '' : s[0].term, rel];
+  });
+  const fragHash = createHash('sha256');
+  for (const f of fragments) fragHash.update(f).update('\n');
+  const fragDir = `assets/search/f.${fragHash.digest('hex').slice(0, 12)}/`;
+  fragments.forEach((f, id) => files.push([`${fragDir}${id}.json`, f]));
+  const manifest: SearchManifest = { v: FORMAT_VERSION, pages: docs.length, shards: shardList, fragments: fragDir };
+  files.push([MANIFEST_PATH, JSON.stringify(manifest)]);
+
+  const stats = await writeFiles(outDir, files, options.compress !== false);
+  return { pages: docs.length, terms: terms.size, shards: shards.length, ...stats, ms: Math.round(performance.now() - started) };
+}
+
+function clip(s: string, limit: number): string {
+  if (s.length <= limit) return s;
+  const cut = s.lastIndexOf(' ', limit);
+  return `${s.slice(0, cut > limit * 0.8 ? cut : limit)} …`;
+}
+
+/** Writes the files (and .gz/.br beside the larger ones) a few dozen at a time. */
+async function writeFiles(root: string, files: [string, Uint8Array | string][], compress: boolean): Promise<{ bytes: number; gzipBytes: number }> {
+  const dirs = [...new Set(files.map(([rel]) => path.dirname(path.join(root, rel))))];
+  await Promise.all(dirs.map((d) => mkdir(d, { recursive: true })));
+  let bytes = 0;
+  let gzipBytes = 0;
+  let next = 0;
+  const lane = async () => {
+    while (next < files.length) {
+      const [rel, content] = files[next++];
+      const file = path.join(root, rel);
+      const data = typeof content === 'string' ? Buffer.from(content) : content;
+      bytes += data.length;
+      const writes = [writeFile(file, data)];
+      if (compress && data.length >= MIN_COMPRESS_BYTES) {
+        const [gz, br] = await Promise.all([
+          gzip(data, { level: 9 }),
+          brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        ]);
+        gzipBytes += Math.min(gz.length, data.length);
+        if (gz.length < data.length) writes.push(writeFile(`${file}.gz`, gz));
+        if (br.length < data.length) writes.push(writeFile(`${file}.br`, br));
+      } else {
+        gzipBytes += data.length;
+      }
+      await Promise.all(writes);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(32, files.length) }, lane));
+  return { bytes, gzipBytes };
+}
