@@ -1,11 +1,13 @@
 // The Content-Security-Policy of the built site. The only inline script is the pre-paint
-// script, allowed by its hash; the build writes the policy to dist/_headers/csp.txt so every
-// server (preview, nginx via deploy/) sends the same one.
+// script, allowed by its hash; the build writes the policy to dist/_headers/csp.txt (read by
+// the preview server) and dist/_headers/csp.nginx.conf (included by deploy/nginx.conf), so every
+// server sends the same one. _headers/ itself is never served.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const CSP_FILE = '_headers/csp.txt';
+export const CSP_NGINX_FILE = '_headers/csp.nginx.conf';
 
 export function buildCsp(inlineScripts: string[]): string {
   const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
@@ -29,4 +31,19 @@ export function readCsp(outDir: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The nginx include: one `add_header` line, in the server block beside the other headers. */
+export function cspNginxInclude(csp: string): string {
+  // Inside nginx's double quotes `$` starts a variable, `"` ends the string and `\` escapes.
+  if (/["\\$\n]/.test(csp)) throw new Error(`the Content-Security-Policy cannot be written for nginx: ${csp}`);
+  return `# Written by the build (build/csp.ts) and included by deploy/nginx.conf; reload nginx after a deploy.\n`
+    + `add_header Content-Security-Policy "${csp}" always;\n`;
+}
+
+/** Writes both forms of the policy into an output folder. */
+export function writeCspFiles(outDir: string, csp: string): void {
+  mkdirSync(path.join(outDir, path.dirname(CSP_FILE)), { recursive: true });
+  writeFileSync(path.join(outDir, CSP_FILE), `${csp}\n`);
+  writeFileSync(path.join(outDir, CSP_NGINX_FILE), cspNginxInclude(csp));
 }

@@ -1,7 +1,11 @@
-// A static server for dist/ with the routing nginx has in production (deploy/nginx.conf):
-// `/a/b` serves a/b/index.html, `/a/b/` redirects to `/a/b`, unknown paths get 404.html with
-// status 404, hashed assets are cached for a year, HTML and page data are revalidated, and a
-// precompressed .gz/.br next to a file is served when the browser accepts it.
+// A static server for dist/ with the rules nginx has in production (deploy/nginx.conf), so that
+// `npm start`, the link check and the tests see what visitors will (test/nginx/ compares the
+// two): `/a/b` serves a/b/index.html, `/a/b/` redirects (301) to `/a/b` when that page exists,
+// unknown paths, missing assets and page data get 404.html with status 404, _headers/ (build
+// metadata) is never served; content-hashed files (/assets/, /_data/sidebars/) are cached for a
+// year, everything else (HTML, page data, redirects, errors) is `no-cache` and revalidated with
+// nginx's ETag and Last-Modified; a precompressed .br/.gz next to a file is sent when the
+// request accepts it; the security headers go on every response.
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -22,7 +26,7 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.pdf': 'application/pdf',
   '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
+  '.xml': 'text/xml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 
@@ -53,7 +57,7 @@ export function resolvePath(root: string, urlPath: string): { file: string; redi
   }
   if (decoded.includes('\0')) return null;
   const normal = path.posix.normalize(decoded);
-  if (!normal.startsWith('/')) return null;
+  if (!normal.startsWith('/') || isPrivate(normal)) return null;
   if (normal.length > 1 && normal.endsWith('/')) {
     const bare = normal.replace(/\/+$/, '');
     if (fileAt(path.join(root, bare, 'index.html'))) return { file: '', redirect: encodeURI(bare) };
@@ -68,8 +72,33 @@ export function resolvePath(root: string, urlPath: string): { file: string; redi
   return null;
 }
 
-function cacheControl(rel: string): string {
-  return rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+/** Build metadata in the output (the CSP files nginx includes): never served. */
+export const PRIVATE_PREFIX = '/_headers/';
+const isPrivate = (normalPath: string) => normalPath === PRIVATE_PREFIX.slice(0, -1) || normalPath.startsWith(PRIVATE_PREFIX);
+
+/** Content-hashed output: a new build gives new names, so a year and `immutable`. */
+export const IMMUTABLE_PREFIXES = ['assets/', '_data/sidebars/'];
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+export function cacheControlFor(rel: string): string {
+  return IMMUTABLE_PREFIXES.some((p) => rel.startsWith(p)) ? IMMUTABLE : REVALIDATE;
+}
+
+/** nginx's ETag: hex seconds of the modification time, hex size, of the file sent. */
+export function etagOf(stat: Stats): string {
+  return `"${Math.floor(stat.mtimeMs / 1000).toString(16)}-${stat.size.toString(16)}"`;
+}
+
+/** The encodings a request accepts (a `;q=0` entry refuses one). */
+function accepted(header: string | string[] | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) out.add(name);
+  }
+  return out;
 }
 
 export function createStaticServer(opts: ServerOptions): http.Server {
@@ -81,7 +110,7 @@ export function staticHandler(opts: ServerOptions): http.RequestListener {
   const root = path.resolve(opts.root);
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const base: Record<string, string> = { ...securityHeaders(opts.csp), ...(opts.headers ?? {}) };
+    const base: Record<string, string> = { ...securityHeaders(opts.csp), 'Cache-Control': REVALIDATE, ...(opts.headers ?? {}) };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...base, Allow: 'GET, HEAD' }).end();
       return;
@@ -99,36 +128,49 @@ export function staticHandler(opts: ServerOptions): http.RequestListener {
       return;
     }
     const rel = path.relative(root, file).split(path.sep).join('/');
-    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    // Like gzip_static/brotli_static: a compressed sibling is sent with its own ETag and date.
+    const accept = accepted(req.headers['accept-encoding']);
+    let body = file;
+    let sent = stat;
+    let encoding: string | undefined;
+    let variants = false;
+    for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      const s = fileAt(file + ext);
+      if (!s) continue;
+      variants = true;
+      if (!encoding && accept.has(enc)) {
+        body = file + ext;
+        sent = s;
+        encoding = enc;
+      }
+    }
+    const etag = etagOf(sent);
     const headers: Record<string, string> = {
       ...base,
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Cache-Control': status === 404 ? 'no-cache' : cacheControl(rel),
+      'Cache-Control': status === 200 ? cacheControlFor(rel) : REVALIDATE,
       ETag: etag,
-      'Last-Modified': stat.mtime.toUTCString(),
-      Vary: 'Accept-Encoding',
+      ...(status === 200 ? { 'Last-Modified': sent.mtime.toUTCString() } : {}),
+      ...(variants ? { Vary: 'Accept-Encoding' } : {}),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
     };
-    if (status === 200 && req.headers['if-none-match'] === etag) {
+    if (status === 200 && notModified(req, etag, sent)) {
       res.writeHead(304, headers).end();
       return;
     }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    let body = file;
-    let size = stat.size;
-    for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
-      const s = accept.includes(enc) ? fileAt(file + ext) : null;
-      if (s) {
-        body = file + ext;
-        size = s.size;
-        headers['Content-Encoding'] = enc;
-        break;
-      }
-    }
-    headers['Content-Length'] = String(size);
+    headers['Content-Length'] = String(sent.size);
     res.writeHead(status, headers);
     if (req.method === 'HEAD') res.end();
     else createReadStream(body).pipe(res);
   };
+}
+
+function notModified(req: http.IncomingMessage, etag: string, stat: Stats): boolean {
+  const inm = req.headers['if-none-match'];
+  if (inm) return inm === '*' || inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  const ims = req.headers['if-modified-since'];
+  // nginx's default `if_modified_since exact`: only the very date it sent.
+  return Boolean(ims) && Date.parse(ims!) === Math.floor(stat.mtimeMs / 1000) * 1000;
 }
 
 export function listen(server: http.Server, port: number, host = '127.0.0.1'): Promise<number> {
