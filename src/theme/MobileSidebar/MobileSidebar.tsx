@@ -45,7 +45,7 @@ export function MobileSidebar() {
     return () => {
       document.removeEventListener('keydown', onKey);
       // Only when focus is still in the (now closed) menu: a navigation moves focus to <main> itself.
-      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement))) opener.focus();
+      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement))) opener.focus({ preventScroll: true });
     };
   }, [shown]);
 
