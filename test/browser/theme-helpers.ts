@@ -21,7 +21,7 @@ export interface OpenOptions {
   github?: GitHubStub;
   javaScriptEnabled?: boolean;
   /** Runs before any page script on every navigation of the context. */
-  init?: () => void;
+  init?: string;
 }
 
 export interface Harness {
@@ -46,7 +46,7 @@ export function useHarness(dist: () => string = siteDist): Harness {
   h.open = async (o: OpenOptions = {}) => {
     const context = await h.browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, javaScriptEnabled: o.javaScriptEnabled ?? true });
     const { githubCalls } = await isolate(context, o.github ?? GITHUB_OK);
-    if (o.init) await context.addInitScript(o.init);
+    if (o.init) await context.addInitScript({ content: o.init });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const errors = watchErrors(page);
