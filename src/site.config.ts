@@ -17,6 +17,7 @@ const siteConfig = {
     items: [
       { type: 'docSidebar', sidebarId: 'info', label: 'Информация', position: 'left' },
       { type: 'docSidebar', sidebarId: 'techDocs', label: 'Техническая документация', position: 'left' },
+      { type: 'search', position: 'right' },
       { type: 'github', position: 'right' },
       { type: 'localeDropdown', position: 'right' },
       { type: 'docsVersionDropdown', position: 'right' },

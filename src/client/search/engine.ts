@@ -41,6 +41,13 @@ export class SearchEngine {
     return res;
   }
 
+  /** Forgets everything loaded: the next query starts from a fresh manifest (a new deploy). */
+  reset(): void {
+    this.manifest = undefined;
+    this.shards.clear();
+    this.fragments.clear();
+  }
+
   /** The manifest, fetched once per engine (revalidated: a new deploy brings a new one). */
   load(): Promise<SearchManifest> {
     this.manifest ??= this.get(MANIFEST_PATH, { cache: 'no-cache' }).then((r) => r.json() as Promise<SearchManifest>);

@@ -101,8 +101,11 @@ export function snippet(text: string, hits: Hit[], length = SNIPPET_LENGTH): Seg
 export function describeFragment(fragment: Fragment, matcher: TextMatcher, page: number): ResultItem {
   const terms = matcher.matchers;
   let best = { index: -1, score: 0, headingHits: [] as Hit[], textHits: [] as Hit[] };
-  fragment.sections.forEach(([, heading, text], index) => {
-    const headingHits = findHits(heading, matcher);
+  const titleHits = findHits(fragment.title, matcher);
+  fragment.sections.forEach(([anchor, heading, text], index) => {
+    // The page title is the heading of its top section: a page named after the query opens at
+    // the top, unless a section's own heading matches as well.
+    const headingHits = anchor === '' && index === 0 ? titleHits : findHits(heading, matcher);
     const textHits = findHits(text, matcher);
     const covered = new Set<number>();
     let score = 0;
@@ -115,9 +118,8 @@ export function describeFragment(fragment: Fragment, matcher: TextMatcher, page:
       score += 3 * h + c / (c + 1.5);
     });
     score *= 1 + covered.size;
-    if (score > best.score) best = { index, score, headingHits, textHits };
+    if (score > best.score) best = { index, score, headingHits: anchor ? headingHits : [], textHits };
   });
-  const titleHits = findHits(fragment.title, matcher);
   const index = Math.max(0, best.index);
   const section = fragment.sections[index] as [string, string, string] | undefined;
   const [anchor = '', heading = '', text = ''] = section ?? [];

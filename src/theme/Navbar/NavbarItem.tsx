@@ -10,6 +10,7 @@ import { localePath } from '../../data/locale.ts';
 import { GlobeIcon } from '../Icons/Icons.tsx';
 import { Dropdown } from './Dropdown.tsx';
 import { GitHubLink } from './GitHubLink.tsx';
+import { SearchButton } from '../Search/SearchButton.tsx';
 
 export class NavbarConfigError extends Error {
   constructor(index: number, detail: string) {
@@ -76,7 +77,7 @@ export function NavbarItem({ item, index, mobile }: { item: NavbarItemConfig; in
     case 'docsVersionDropdown':
       return <VersionDropdown />;
     case 'search':
-      return null; // the search button arrives with the search feature
+      return <SearchButton mobile={mobile} />;
     default:
       throw new NavbarConfigError(index, `неизвестный тип пункта "${(item as { type: string }).type}"`);
   }
