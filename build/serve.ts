@@ -11,13 +11,14 @@ import http from 'node:http';
 import path from 'node:path';
 import { securityHeaders } from './security-headers.ts';
 
+// As Debian's /etc/nginx/mime.types (with the config's charset_types) names them, except for
+// JavaScript's current type; anything else (source maps, the search index's .bin) is octet-stream.
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
