@@ -1,3 +1,62 @@
-// `npm run dev` — watch mode for authors. Not built yet (a later issue); fail clearly meanwhile.
-console.error('npm run dev: watch mode is not yet implemented. Use `npm start` (build + preview) for now.');
-process.exit(1);
+// `npm run dev` — watch mode for authors: builds the site into .dev/ (never dist/), serves it on
+// http://localhost:3000 with production's routing, and rebuilds what each save changes; open tabs
+// update in place (or reload), errors show in an overlay until fixed.
+// Options: --port N (0: any free port), --host H, --docs DIR, --pages DIR, --static DIR,
+// --config FILE, --out DIR (default .dev), --root DIR (the project whose src/ is the theme), --no-cache.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDevServer, type DevServer } from '../build/dev/index.ts';
+import { formatError } from '../build/errors.ts';
+import { readArgs } from './cli-args.ts';
+
+const args = readArgs({
+  port: { type: 'string' },
+  host: { type: 'string' },
+  docs: { type: 'string' },
+  pages: { type: 'string' },
+  static: { type: 'string' },
+  config: { type: 'string' },
+  out: { type: 'string' },
+  root: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+});
+const projectRoot = path.resolve(args.root ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+const port = Number(args.port ?? process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number, not "${args.port}"`);
+  process.exit(2);
+}
+const abs = (p: string | undefined) => (p ? path.resolve(p) : undefined);
+
+let dev: DevServer;
+try {
+  dev = await startDevServer({
+    projectRoot,
+    port,
+    host: args.host,
+    docsDir: abs(args.docs),
+    pagesDir: abs(args.pages),
+    staticDir: abs(args.static),
+    configPath: abs(args.config),
+    outDir: abs(args.out),
+    cacheDir: args['no-cache'] ? null : undefined,
+  });
+} catch (e) {
+  if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${port} is already in use (another dev server or \`npm run preview\`?). Stop it or choose another port: npm run dev -- --port ${port + 1}`);
+  } else {
+    console.error(`The dev server could not start:\n${formatError(e)}`);
+  }
+  process.exit(1);
+}
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) process.exit(130); // a second Ctrl+C does not wait
+  stopping = true;
+  await dev.close();
+  console.log('Dev server stopped.');
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -57,6 +57,13 @@ export function forgetPageData(route: string): void {
   pages.delete(route);
 }
 
+/** Dev server only: after a rebuild, every loaded page and sidebar is stale. */
+export function forgetLoaded(urls: Record<string, string>): void {
+  pages.clear();
+  sidebars.clear();
+  sidebarUrls = urls;
+}
+
 export function loadSidebar(id: string | undefined): Promise<SidebarData | undefined> {
   if (!id) return Promise.resolve(undefined);
   let p = sidebars.get(id);

@@ -3,7 +3,7 @@
 // _data/*.json. Anything that cannot be done in place falls back to a full page load.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PageData, SidebarData } from '../data/types.ts';
-import { forgetPageData, loadRoute, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
+import { forgetLoaded, forgetPageData, loadRoute, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
 import { prefetchHref } from '../client/prefetch.ts';
 import { createStrictContext } from './strict-context.tsx';
 
@@ -45,6 +45,26 @@ function internalUrl(a: HTMLAnchorElement): URL | null {
   // Files (PDFs, images, feeds) are not pages.
   if (/\.[a-z0-9]{2,5}$/i.test(url.pathname) && !url.pathname.endsWith('.html')) return null;
   return url;
+}
+
+/**
+ * Dev server only: after a rebuild its live-reload client (src/client/dev-client.ts) fires
+ * `sg:dev-update` with the new sidebar URLs; every loaded page is forgotten and the one on
+ * screen is loaded again in place, where the reader is.
+ */
+function useDevUpdates(reload: () => Promise<void>, notFound: boolean) {
+  useEffect(() => {
+    document.documentElement.dataset.sgDevLive = 'true';
+    const onUpdate = (e: Event) => {
+      // The address may just have become a page: only a full load can tell.
+      if (notFound) return window.location.reload();
+      forgetLoaded((e as CustomEvent<{ sidebarUrls: Record<string, string> }>).detail.sidebarUrls);
+      const y = window.scrollY;
+      void reload().then(() => requestAnimationFrame(() => window.scrollY !== y && window.scrollTo(0, y)));
+    };
+    window.addEventListener('sg:dev-update', onUpdate);
+    return () => window.removeEventListener('sg:dev-update', onUpdate);
+  }, [reload, notFound]);
 }
 
 export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, onNavigated, children }: Props) {
@@ -115,6 +135,9 @@ export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, 
       // Anything else: the page renders again with what it has.
     }
   }, [loadPageCode, state.page.kind]);
+
+  // The bundle the dev server builds (build/dev) sets SG_DEV; production bundles compile this out.
+  if (process.env.SG_DEV) useDevUpdates(reload, state.page.kind === 'not-found');
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {

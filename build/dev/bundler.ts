@@ -1,0 +1,77 @@
+// The dev server's bundles: the same client and server-render builds as production
+// (build/bundle.ts), kept in esbuild incremental contexts so a theme edit rebuilds in tens of
+// milliseconds, plus the live-reload client (src/client/dev-client.ts), served from memory.
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { clientAssetsOf, clientBuildOptions, loadRenderer, rethrow, serverBuildOptions, type BundleInput, type ClientAssets, type ServerRenderer } from '../bundle.ts';
+
+export const DEV_CLIENT_ENTRY = 'src/client/dev-client.ts';
+
+export interface DevBundles {
+  assets: ClientAssets;
+  renderer: ServerRenderer;
+  /** The live-reload client, one ES module. */
+  devClient: string;
+}
+
+export class DevBundler {
+  private constructor(
+    private readonly input: BundleInput,
+    private readonly client: esbuild.BuildContext<{ metafile: true }>,
+    private readonly server: esbuild.BuildContext<{ write: false }>,
+    private readonly devClient: esbuild.BuildContext<{ write: false }>,
+  ) {}
+
+  /**
+   * `input` is read on every rebuild (the virtual modules read its config and React pages), so
+   * the session updates it in place before calling rebuild().
+   */
+  static async create(input: BundleInput): Promise<DevBundler> {
+    const client = clientBuildOptions(input);
+    const [c, s, d] = await Promise.all([
+      // The dev bundle keeps the live-update hook (SG_DEV) and skips minifying: faster, readable.
+      esbuild.context({ ...client, minify: false, define: { ...client.define, 'process.env.SG_DEV': '"1"' } }),
+      esbuild.context(serverBuildOptions(input)),
+      esbuild.context({
+        absWorkingDir: input.projectRoot, entryPoints: [DEV_CLIENT_ENTRY], bundle: true, write: false, format: 'esm',
+        platform: 'browser', target: 'es2020', outfile: 'dev-client.js', logLevel: 'silent',
+      }),
+    ]);
+    return new DevBundler(input, c, s, d);
+  }
+
+  /** Rebuilds all three; throws a BuildError naming the file and line of the first error. */
+  async rebuild(): Promise<DevBundles> {
+    try {
+      const [c, s, d] = await Promise.all([this.client.rebuild(), this.server.rebuild(), this.devClient.rebuild()]);
+      const assets = clientAssetsOf(c.metafile, this.input);
+      this.removeStaleAssets(c.metafile);
+      return { assets, renderer: await loadRenderer(s.outputFiles[0].text, this.input.cacheDir), devClient: d.outputFiles[0].text };
+    } catch (e) {
+      rethrow(e);
+    }
+  }
+
+  /** Hashed names change on every theme edit: drop the previous build's files. */
+  private removeStaleAssets(metafile: esbuild.Metafile) {
+    const assetsDir = path.join(this.input.outDir, 'assets');
+    const current = new Set(Object.keys(metafile.outputs).map((o) => path.resolve(this.input.projectRoot, o)));
+    let entries: string[];
+    try {
+      entries = readdirSync(assetsDir, { recursive: true, encoding: 'utf8' });
+    } catch {
+      return;
+    }
+    for (const rel of entries) {
+      const file = path.join(assetsDir, rel);
+      // Content images live under assets/img and are the session's to manage.
+      if (rel.startsWith(`img${path.sep}`) || rel === 'img' || current.has(file)) continue;
+      if (/\.(js|css|map)$/.test(rel) || path.dirname(rel) === 'media') rmSync(file, { force: true });
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([this.client.dispose(), this.server.dispose(), this.devClient.dispose()]);
+  }
+}

@@ -1,0 +1,87 @@
+// What a batch of file events means for the site: the config, source pages, files next to
+// pages (images), the theme (src/) or static files. The session rebuilds from this plan.
+import path from 'node:path';
+import { isIgnoredPath, sourceKindOf } from '../content.ts';
+
+export type FileEvent = { type: 'add' | 'change' | 'unlink'; file: string };
+
+export interface ChangePlan {
+  config: boolean;
+  /** Something under src/ the bundles are built from. */
+  theme: boolean;
+  /** Source pages (absolute path) and whether each still exists. */
+  pages: Map<string, 'changed' | 'removed'>;
+  /** Other files under docs/ (images next to pages): the pages that mention them recompile. */
+  pageAssets: Set<string>;
+  /** Static files and whether each still exists. */
+  statics: Map<string, 'changed' | 'removed'>;
+}
+
+export interface WatchedDirs {
+  configPath: string;
+  srcDir: string;
+  docsDir: string;
+  /** null when the site has no pages folder (or the config had to be adapted). */
+  pagesDir: string | null;
+  staticDir: string;
+}
+
+export const emptyPlan = (): ChangePlan => ({ config: false, theme: false, pages: new Map(), pageAssets: new Set(), statics: new Map() });
+
+const within = (dir: string, file: string) => {
+  const rel = path.relative(dir, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : null;
+};
+
+/** Editors' swap and backup files, and anything the build ignores. */
+const isNoise = (rel: string) => isIgnoredPath(rel) || /~$|\.sw[a-p]$|^\d+$|\.tmp$/.test(path.posix.basename(rel));
+
+/** Source files of the theme: what esbuild reads. */
+const THEME_FILE = /\.(tsx?|jsx?|mjs|css|json|svg|png|woff2?)$/;
+
+export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: ChangePlan = emptyPlan()): ChangePlan {
+  for (const { type, file } of events) {
+    const state = type === 'unlink' ? 'removed' : 'changed';
+    if (file === dirs.configPath) {
+      plan.config = true;
+      continue;
+    }
+    const inPages = dirs.pagesDir ? within(dirs.pagesDir, file) : null;
+    const inDocs = within(dirs.docsDir, file);
+    const rel = inPages ?? inDocs;
+    if (rel !== null && !isNoise(rel)) {
+      const kind = sourceKindOf(rel, inPages !== null ? 'pages' : 'docs');
+      if (kind) plan.pages.set(file, state);
+      else if (inDocs !== null) plan.pageAssets.add(file);
+      // A React page is a page and part of the bundle (its chunk, the page registry).
+      if (kind === 'react-page') plan.theme = true;
+      if (kind) continue;
+    }
+    const inSrc = within(dirs.srcDir, file);
+    if (inSrc !== null && !isNoise(inSrc) && THEME_FILE.test(inSrc)) {
+      plan.theme = true;
+      continue;
+    }
+    const inStatic = within(dirs.staticDir, file);
+    if (inStatic !== null && !isNoise(inStatic)) plan.statics.set(file, state);
+  }
+  return plan;
+}
+
+export function isEmptyPlan(p: ChangePlan): boolean {
+  return !p.config && !p.theme && p.pages.size === 0 && p.pageAssets.size === 0 && p.statics.size === 0;
+}
+
+/** "docs/a.md", "docs/a.md +2 more", "theme", "site config": what a rebuild line says changed. */
+export function describePlan(p: ChangePlan, root: string): string {
+  const rel = (f: string) => {
+    const r = path.relative(root, f);
+    return r.startsWith('..') ? f : r.split(path.sep).join('/');
+  };
+  const files = [...p.pages.keys(), ...p.pageAssets, ...p.statics.keys()].map(rel);
+  const parts: string[] = [];
+  if (p.config) parts.push('site config');
+  if (p.theme) parts.push('theme');
+  if (files.length) parts.push(files.length === 1 ? files[0] : `${files[0]} +${files.length - 1} more`);
+  return parts.join(', ') || 'nothing';
+}

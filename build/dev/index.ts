@@ -1,0 +1,120 @@
+// Watch mode for authors, composed: the session builds the site into .dev/ and keeps it in
+// memory, the server serves it with production's routing plus the live-reload endpoints, the
+// watcher feeds batches of changes to the session, and each rebuild's outcome goes to the
+// open tabs (SSE) and to the terminal as one short line.
+import type http from 'node:http';
+import path from 'node:path';
+import { formatWarning } from '../errors.ts';
+import type { PathOptions } from '../site.ts';
+import { listen } from '../serve.ts';
+import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
+import { LiveEvents } from './events.ts';
+import { createDevServer } from './server.ts';
+import { DevSession, type RebuildResult } from './session.ts';
+import { watchInBatches, type BatchWatcher } from './watcher.ts';
+
+export interface DevOptions extends PathOptions {
+  /** Where the dev output goes: `.dev/` in the project by default (never dist/). */
+  outDir?: string;
+  port: number;
+  host?: string;
+  /** One line per start and rebuild, and warnings. */
+  log?: (line: string) => void;
+  /** Errors, with file:line. */
+  logError?: (text: string) => void;
+}
+
+export interface DevServer {
+  url: string;
+  port: number;
+  /** Result of the first build. */
+  started: RebuildResult;
+  /** Stops watching, building and serving. */
+  close(): Promise<void>;
+}
+
+export const formatMs = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Listens first (a taken port fails at once), then builds; page requests wait for the build. */
+export async function startDevServer(options: DevOptions): Promise<DevServer> {
+  // The server render must use React's production build, as `build()` does.
+  process.env.NODE_ENV ??= 'production';
+  const log = options.log ?? ((line) => console.log(line));
+  const logError = options.logError ?? ((text) => console.error(text));
+  const root = path.resolve(options.projectRoot);
+  const session = new DevSession({ ...options, outDir: options.outDir ?? path.join(root, '.dev') });
+  const events = new LiveEvents();
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready });
+  const host = options.host ?? 'localhost';
+  const port = await listen(server, options.port, host);
+  const url = `http://${host}:${port}`;
+
+  let shownErrors: string[] = [];
+  const report = (result: RebuildResult) => {
+    for (const w of result.warnings) log(`warning: ${formatWarning(w)}`);
+    // Each error once, when it appears (the overlay shows them all the while).
+    const fresh = result.errors.filter((e) => !shownErrors.includes(e));
+    for (const e of fresh) logError(`error: ${e}`);
+    shownErrors = result.errors;
+    events.setErrors(result.errors);
+  };
+  const reportLinks = (routes: string[]) => {
+    for (const w of session.brokenLinks(routes)) log(`warning: ${formatWarning(w)}`);
+  };
+  const errorNote = (r: RebuildResult) => (r.errors.length ? `, ${plural(r.errors.length, 'error')} (shown in the browser)` : '');
+
+  const t0 = performance.now();
+  const initial = session.start().then((result) => {
+    report(result);
+    const what = result.built ? `${plural(session.routes.length, 'page')} built into ${path.relative(process.cwd(), session.paths.outDir) || '.'}` : 'nothing built yet';
+    log(`Dev server at ${url} — ${what} in ${formatMs(performance.now() - t0)}${errorNote(result)}. Watching for changes (Ctrl+C to stop).`);
+    markReady();
+    if (result.built) {
+      reportLinks(session.routes);
+      setImmediate(() => session.warmUp());
+    }
+    return result;
+  });
+
+  const onBatch = async (batch: FileEvent[]) => {
+    await initial;
+    const plan = planChanges(batch, session.dirs);
+    if (isEmptyPlan(plan)) return;
+    const t = performance.now();
+    const result = await session.update(plan);
+    const ms = performance.now() - t;
+    report(result);
+    if (result.reload) events.reload();
+    else if (result.routes.length) events.update({ routes: result.routes, sidebarUrls: result.sidebarUrls });
+    const did = result.reload ? `${plural(result.rendered, 'page')} rendered, reloading` : result.routes.length ? `${plural(result.routes.length, 'page')} updated` : 'no page changed';
+    log(`${describePlan(plan, root)}: ${did} in ${formatMs(ms)}${errorNote(result)}`);
+    reportLinks(result.routes);
+  };
+  const watched = [session.paths.docsDir, session.paths.pagesDir, session.srcDir, session.paths.staticDir, session.paths.configPath]
+    .filter((p): p is string => p !== null);
+  // A folder inside another watched one (src/pages in src/) would report each event twice.
+  const roots = watched.filter((p, i) => !watched.some((q, j) => j !== i && (p === q ? j < i : p.startsWith(q + path.sep))));
+  const watcher: BatchWatcher = watchInBatches(roots, onBatch, { onError: (e) => logError(`error: ${(e as Error).stack ?? e}`) });
+
+  let started: RebuildResult;
+  try {
+    [started] = await Promise.all([initial, watcher.ready]);
+  } catch (e) {
+    await closeAll(server, events, watcher, session);
+    throw e;
+  }
+  return { url, port, started, close: () => closeAll(server, events, watcher, session) };
+}
+
+async function closeAll(server: http.Server, events: LiveEvents, watcher: BatchWatcher, session: DevSession): Promise<void> {
+  events.close();
+  await watcher.close();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+  await session.close();
+}

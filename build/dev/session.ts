@@ -1,0 +1,427 @@
+// The dev session: the whole site held in memory between rebuilds (sources, compiled Markdown,
+// bundles, each route's render), so a change redoes only what depends on it. A one-page edit
+// reads and compiles that page, re-assembles the page data (cheap), renders the routes whose
+// data or sidebar actually changed and writes their files. Errors never end the session: they
+// are kept per cause (a file, the config, the bundle, ...) and the last good output stays.
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteConfig } from '../../src/config/schema.ts';
+import type { PageData } from '../../src/data/types.ts';
+import type { BundleInput } from '../bundle.ts';
+import { compilePages } from '../compile-stage.ts';
+import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../content.ts';
+import { buildCsp, CSP_FILE } from '../csp.ts';
+import { BuildError, formatError, type Warning } from '../errors.ts';
+import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
+import { copyStatic, OutputWriter, writeOut } from '../output.ts';
+import { checkRoutes, dataPathOf, htmlPathOf } from '../routes.ts';
+import {
+  adaptSite, assemblePages, copyContentAssets, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths,
+  type PathOptions, type SitePaths,
+} from '../site.ts';
+import { renderRobots, renderSitemap } from '../sitemap.ts';
+import { DevBundler, type DevBundles } from './bundler.ts';
+import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
+import { loadFreshSiteConfig } from './config.ts';
+import { linkWarnings } from './links.ts';
+
+export interface RebuildResult {
+  /** Output exists (false until a first build succeeds, e.g. with a broken config at start). */
+  built: boolean;
+  /** Routes whose output changed: added, rebuilt or removed. */
+  routes: string[];
+  /** Open tabs must load again (theme, config or static files changed). */
+  reload: boolean;
+  /** Pages whose layout was rendered again. */
+  rendered: number;
+  /** Markdown pages compiled. */
+  compiled: number;
+  /** Warnings of what was rebuilt (the full list on the first build). */
+  warnings: Warning[];
+  /** Every current error, formatted `file:line: message\n  fix: …`. */
+  errors: string[];
+  sidebarUrls: Record<string, string>;
+}
+
+interface RenderedRoute {
+  page: PageData;
+  sidebarJson: string;
+  appHtml: string;
+}
+
+/** Error causes besides files (which are keyed by their absolute path). */
+const CONFIG = ' config';
+const BUNDLE = ' bundle';
+const ROUTES = ' routes';
+const SIDEBARS = ' sidebars';
+const compileKey = (file: string) => `${file} (compile)`;
+const renderKey = (route: string) => ` render ${route}`;
+
+/** Beyond this many pages to compile at once, the build's cached, multi-threaded stage is used. */
+const BATCH_COMPILE = 16;
+
+/** Same data, same render: a page's HTML string is shared until its file is compiled again. */
+function samePage(a: PageData, b: PageData): boolean {
+  return a.html === b.html && JSON.stringify({ ...a, html: '' }) === JSON.stringify({ ...b, html: '' });
+}
+
+function asBuildError(e: unknown, file?: string): unknown {
+  if (e instanceof Error && !(e instanceof BuildError) && e.name !== 'BuildErrors' && file) return new BuildError(e.message, file);
+  return e;
+}
+
+export class DevSession {
+  readonly paths: SitePaths;
+  readonly srcDir: string;
+  private loaded?: SiteConfig;
+  private config?: SiteConfig;
+  private adapted = false;
+  /** Every source read so far (the last version that parsed), by absolute path. */
+  private sources = new Map<string, SourcePage>();
+  private compiled = new Map<string, CompiledMarkdown>();
+  private stale = new Set<string>();
+  private routeOfFile = new Map<string, string>();
+  private errors = new Map<string, unknown>();
+  private bundler?: DevBundler;
+  private bundles?: DevBundles;
+  private bundleInput: BundleInput;
+  private rendered = new Map<string, RenderedRoute>();
+  private sidebarUrls: Record<string, string> = {};
+  private writtenSidebars = new Set<string>();
+  private sidebarWarnings = new Set<string>();
+  private emitted = { sitemap: '', csp: '' };
+  private built = false;
+  /** The current Content-Security-Policy (the pre-paint script's hash depends on the config). */
+  csp: string | undefined;
+
+  constructor(options: PathOptions & { outDir: string }) {
+    this.paths = sitePaths(options);
+    this.srcDir = path.join(this.paths.root, 'src');
+    this.bundleInput = {
+      projectRoot: this.paths.root,
+      config: undefined as unknown as SiteConfig, // set before the first bundle
+      reactPages: new Map(),
+      outDir: this.paths.outDir,
+      cacheDir: this.paths.cacheDir ?? path.join(this.paths.root, '.cache'),
+    };
+  }
+
+  /** What the watcher watches and how paths are told apart. */
+  get dirs(): WatchedDirs {
+    return { configPath: this.paths.configPath, srcDir: this.srcDir, docsDir: this.paths.docsDir, pagesDir: this.paths.pagesDir, staticDir: this.paths.staticDir };
+  }
+
+  get devClient(): string {
+    return this.bundles?.devClient ?? '';
+  }
+
+  /** Builds everything into the (emptied) output folder. */
+  start(): Promise<RebuildResult> {
+    rmSync(this.paths.outDir, { recursive: true, force: true });
+    mkdirSync(this.paths.outDir, { recursive: true });
+    return this.update(emptyPlan());
+  }
+
+  async update(plan: ChangePlan): Promise<RebuildResult> {
+    // Until a first build succeeded, every change retries all of it.
+    const full = !this.built;
+    const warnings: Warning[] = [];
+    const { root, configPath, outDir } = this.paths;
+
+    // 1. The config.
+    if (plan.config || full) {
+      try {
+        this.loaded = await loadFreshSiteConfig(configPath, root, this.bundleInput.cacheDir);
+        this.errors.delete(CONFIG);
+      } catch (e) {
+        this.errors.set(CONFIG, e);
+      }
+    }
+    if (!this.loaded) return this.result({ warnings });
+
+    // 2. Sources: the changed ones, or every one.
+    const pageChanges = full ? this.everySource() : plan.pages;
+    const routesBefore = this.routeOfFile;
+    for (const [file, state] of pageChanges) this.readSource(file, state);
+    const site = adaptSite(this.loaded, new Set(this.docs().map((d) => d.id)), this.paths.pagesDir);
+    const configChanged = JSON.stringify(site.config) !== JSON.stringify(this.config);
+    this.config = site.config;
+    this.adapted = site.adapted;
+    const config = site.config;
+    const list = this.sourceList();
+
+    // 3. Routes. Pages linking to a page that appeared, vanished or moved compile again.
+    try {
+      checkRoutes(list);
+      this.errors.delete(ROUTES);
+    } catch (e) {
+      this.errors.set(ROUTES, e);
+    }
+    this.routeOfFile = routesOfFiles(list);
+    if (!full) {
+      const moved = [...new Set([...routesBefore.keys(), ...this.routeOfFile.keys()])].filter((f) => routesBefore.get(f) !== this.routeOfFile.get(f));
+      this.markMentioning([...moved, ...plan.pageAssets], list);
+    }
+
+    // 4. Markdown.
+    const compiledNow = await this.compileStale(list, warnings);
+
+    // 5. Bundles: after a theme edit, or when what they embed changed (config, React pages).
+    const reactPages = new Map(list.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath]));
+    const reactChanged = JSON.stringify([...reactPages]) !== JSON.stringify([...this.bundleInput.reactPages]);
+    let bundled = false;
+    if (full || plan.theme || configChanged || reactChanged) {
+      this.bundleInput.config = config;
+      this.bundleInput.reactPages = reactPages;
+      try {
+        this.bundler ??= await DevBundler.create(this.bundleInput);
+        this.bundles = await this.bundler.rebuild();
+        this.errors.delete(BUNDLE);
+        bundled = true;
+      } catch (e) {
+        this.errors.set(BUNDLE, e);
+      }
+    }
+    if (!this.bundles) return this.result({ warnings });
+
+    // 6. Page data and sidebars for every route (cheap), then render what changed.
+    let assembled: ReturnType<typeof assemblePages>;
+    try {
+      assembled = assemblePages({ config, sources: list.filter((s) => s.kind === 'react-page' || this.compiled.has(s.absPath)), compiled: this.compiled, root, configPath });
+      this.errors.delete(SIDEBARS);
+    } catch (e) {
+      this.errors.set(SIDEBARS, e);
+      return this.result({ warnings, compiled: compiledNow.size });
+    }
+    const newSidebarWarnings = new Set(assembled.warnings.map((w) => w.message));
+    warnings.push(...assembled.warnings.filter((w) => !this.sidebarWarnings.has(w.message)));
+    this.sidebarWarnings = newSidebarWarnings;
+
+    const out = new OutputWriter(outDir);
+    const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(assembled.sidebars);
+    const sidebarJsonById = new Map(assembled.sidebars.map((s, i) => [s.id, sidebarJson[i].json]));
+    for (const f of sidebarJson) {
+      if (!this.writtenSidebars.has(f.rel)) out.add(f.rel, f.json);
+      this.writtenSidebars.add(f.rel);
+    }
+    const sidebarUrlsChanged = JSON.stringify(sidebarUrls) !== JSON.stringify(this.sidebarUrls);
+    this.sidebarUrls = sidebarUrls;
+    const prepaint = prepaintFor(config);
+    const renderAll = full || bundled || configChanged;
+    const { assets, renderer } = this.bundles;
+    const changed = new Set<string>();
+    let rendered = 0;
+    for (const page of assembled.pages) {
+      const prev = this.rendered.get(page.route);
+      const sidebarJsonOfPage = page.sidebarId ? sidebarJsonById.get(page.sidebarId) ?? '' : '';
+      const same = prev !== undefined && samePage(prev.page, page) && prev.sidebarJson === sidebarJsonOfPage;
+      if (same && !renderAll && !sidebarUrlsChanged) continue;
+      let appHtml = prev?.appHtml;
+      if (!same || renderAll) {
+        try {
+          appHtml = renderApp(renderer, config, page, page.sidebarId ? assembled.sidebarById.get(page.sidebarId) : undefined);
+          rendered++;
+          this.errors.delete(renderKey(page.route));
+        } catch (e) {
+          this.errors.set(renderKey(page.route), new BuildError((e as Error).message, this.sourceOfRoute(page.route, list)));
+          continue; // the last good render of this route stays
+        }
+      }
+      const files = pageFiles({ config, page, appHtml: appHtml!, assets, prepaint, sidebarUrls });
+      out.add(files.htmlPath, files.html);
+      if (files.dataPath) out.add(files.dataPath, files.data!);
+      this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage, appHtml: appHtml! });
+      if (!same) changed.add(page.route);
+    }
+    const routes = new Set(assembled.pages.map((p) => p.route));
+    for (const route of this.rendered.keys()) {
+      if (routes.has(route)) continue;
+      this.rendered.delete(route);
+      this.errors.delete(renderKey(route));
+      rmSync(path.join(outDir, htmlPathOf(route)), { force: true });
+      rmSync(path.join(outDir, dataPathOf(route)), { force: true });
+      changed.add(route);
+    }
+    await out.flush();
+
+    // 7. Static files, images next to pages, sitemap, CSP.
+    if (full) copyStatic(this.paths.staticDir, outDir);
+    else for (const [file, state] of plan.statics) this.copyStaticFile(file, state);
+    copyContentAssets(full ? this.compiled.values() : [...compiledNow].map((f) => this.compiled.get(f)!).filter(Boolean), outDir);
+    const listed = assembled.pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
+    const sitemap = renderSitemap(config, listed);
+    if (sitemap !== this.emitted.sitemap) {
+      writeOut(outDir, 'sitemap.xml', sitemap);
+      writeOut(outDir, 'robots.txt', renderRobots(config));
+      this.emitted.sitemap = sitemap;
+    }
+    const csp = buildCsp([prepaint]);
+    if (csp !== this.emitted.csp) {
+      writeOut(outDir, CSP_FILE, `${csp}\n`);
+      this.emitted.csp = csp;
+      this.csp = csp;
+    }
+
+    const wasBuilt = this.built;
+    this.built = true;
+    return this.result({
+      warnings, compiled: compiledNow.size, rendered, routes: [...changed],
+      reload: wasBuilt ? bundled || configChanged || plan.statics.size > 0 : true,
+    });
+  }
+
+  /** Broken links in the content of the given routes: warnings in dev. */
+  brokenLinks(routes: string[]): Warning[] {
+    const pages = new Map([...this.rendered].map(([route, r]) => [route, r.page]));
+    const list = this.sourceList();
+    const checked = routes.map((r) => pages.get(r)).filter((p): p is PageData => p !== undefined);
+    return linkWarnings(checked, pages, this.paths.outDir, (route) => this.sourceOfRoute(route, list));
+  }
+
+  /** Routes the session serves (after the last successful rebuild). */
+  get routes(): string[] {
+    return [...this.rendered.keys()];
+  }
+
+  async close(): Promise<void> {
+    await this.bundler?.dispose();
+  }
+
+  private result(r: Partial<RebuildResult> & { warnings: Warning[] }): RebuildResult {
+    return {
+      built: this.built, routes: [], reload: false, rendered: 0, compiled: 0, ...r,
+      errors: this.errorList(), sidebarUrls: this.sidebarUrls,
+    };
+  }
+
+  private errorList(): string[] {
+    const excluded = this.adapted && this.paths.pagesDir ? this.paths.pagesDir + path.sep : null;
+    return [...this.errors]
+      .filter(([key]) => !excluded || !key.startsWith(excluded))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, e]) => formatError(e));
+  }
+
+  /** The folder a source path is in, and its path there. */
+  private locate(file: string): { dir: string; rel: string; folder: 'docs' | 'pages' } | null {
+    for (const [dir, folder] of [[this.paths.pagesDir, 'pages'], [this.paths.docsDir, 'docs']] as const) {
+      if (!dir) continue;
+      const rel = path.relative(dir, file);
+      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return { dir, rel: rel.split(path.sep).join('/'), folder };
+    }
+    return null;
+  }
+
+  /** Every source file on disk now, and every known one that is gone. */
+  private everySource(): Map<string, 'changed' | 'removed'> {
+    const all = new Map<string, 'changed' | 'removed'>();
+    for (const file of this.sources.keys()) all.set(file, 'removed');
+    for (const [dir, folder] of [[this.paths.docsDir, 'docs'], [this.paths.pagesDir, 'pages']] as const) {
+      if (!dir) continue;
+      for (const rel of listFiles(dir)) if (sourceKindOf(rel, folder)) all.set(path.join(dir, rel), 'changed');
+    }
+    return all;
+  }
+
+  private readSource(file: string, state: 'changed' | 'removed') {
+    const where = this.locate(file);
+    const kind = where && sourceKindOf(where.rel, where.folder);
+    const forget = () => {
+      this.sources.delete(file);
+      this.compiled.delete(file);
+      this.stale.delete(file);
+      this.errors.delete(file);
+      this.errors.delete(compileKey(file));
+    };
+    if (!where || !kind || state === 'removed') return forget();
+    try {
+      const source = readSourcePage(kind, where.dir, this.paths.root, where.rel);
+      this.errors.delete(file);
+      const old = this.sources.get(file);
+      this.sources.set(file, source);
+      if (kind !== 'react-page' && (old?.raw !== source.raw || !this.compiled.has(file))) this.stale.add(file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return forget();
+      // The last version that parsed stays on the site until this one is fixed.
+      this.errors.set(file, asBuildError(e, path.relative(this.paths.root, file)));
+    }
+  }
+
+  private docs(): SourcePage[] {
+    return [...this.sources.values()].filter((s) => s.kind === 'doc');
+  }
+
+  /** The sources of the site in build order: docs, then the pages folder (unless adapted). */
+  private sourceList(): SourcePage[] {
+    const key = (s: SourcePage) => `${s.kind === 'doc' ? 0 : 1}${this.locate(s.absPath)?.rel ?? s.absPath}`;
+    return [...this.sources.values()]
+      .filter((s) => s.kind === 'doc' || !this.adapted)
+      .map((s) => [key(s), s] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, s]) => s);
+  }
+
+  /** Marks for compiling the pages whose text mentions one of these files (links, images). */
+  private markMentioning(files: string[], list: SourcePage[]) {
+    if (files.length === 0) return;
+    const names = [...new Set(files.flatMap((f) => [path.basename(f), encodeURIComponent(path.basename(f))]))];
+    for (const s of list) if (s.kind !== 'react-page' && names.some((n) => s.raw.includes(n))) this.stale.add(s.absPath);
+  }
+
+  /** Compiles the stale pages; returns which were compiled. */
+  private async compileStale(list: SourcePage[], warnings: Warning[]): Promise<Set<string>> {
+    const todo = list.filter((s) => s.kind !== 'react-page' && this.stale.has(s.absPath));
+    const done = new Set<string>();
+    if (todo.length > BATCH_COMPILE) {
+      try {
+        const { results } = await compilePages(todo, this.routeOfFile, this.paths.cacheDir);
+        for (const [file, c] of results) {
+          this.compiled.set(file, c);
+          this.errors.delete(compileKey(file));
+          warnings.push(...c.warnings);
+          done.add(file);
+        }
+      } catch {
+        /* one page failed: compile them one by one below to find it */
+      }
+    }
+    for (const s of todo) {
+      if (done.has(s.absPath)) continue;
+      try {
+        const c = compileMarkdown({ file: s.file, absPath: s.absPath, body: s.body, lineOffset: s.bodyLineOffset }, this.routeOfFile);
+        this.compiled.set(s.absPath, c);
+        this.errors.delete(compileKey(s.absPath));
+        warnings.push(...c.warnings);
+        done.add(s.absPath);
+      } catch (e) {
+        this.errors.set(compileKey(s.absPath), asBuildError(e, s.file));
+      }
+    }
+    for (const s of todo) this.stale.delete(s.absPath);
+    return done;
+  }
+
+  private copyStaticFile(file: string, state: 'changed' | 'removed') {
+    const rel = path.relative(this.paths.staticDir, file);
+    const dest = path.join(this.paths.outDir, rel);
+    if (state === 'removed' || !existsSync(file)) {
+      rmSync(dest, { force: true });
+      return;
+    }
+    mkdirSync(path.dirname(dest), { recursive: true });
+    copyFileSync(file, dest);
+  }
+
+  private sourceOfRoute(route: string, list: SourcePage[]): string | undefined {
+    return list.find((s) => s.route === route)?.file;
+  }
+
+  /** Compiles a tiny page once, so the first real edit does not pay for building the pipeline. */
+  warmUp(): void {
+    try {
+      compileMarkdown({ file: 'warm-up.md', absPath: path.join(this.paths.docsDir, '.warm-up.md'), body: '# a\n\n```bash\necho\n```\n', lineOffset: 0 }, new Map());
+    } catch {
+      /* only a warm-up */
+    }
+  }
+}

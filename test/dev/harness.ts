@@ -1,0 +1,98 @@
+// Runs the dev CLI (scripts/dev.ts) as an author would, over temporary copies: the fixture site
+// and, for theme edits, the project's src/ (so a test never touches the real theme).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { projectRoot } from '../helpers/paths.ts';
+
+/** A project root with a copy of src/ and the real node_modules: its theme can be edited freely. */
+export function copyProject(): { root: string; remove(): void } {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sg-project-'));
+  cpSync(path.join(projectRoot, 'src'), path.join(root, 'src'), { recursive: true });
+  for (const f of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(path.join(projectRoot, f), path.join(root, f));
+  symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+export interface DevProcess {
+  origin: string;
+  child: ChildProcess;
+  /** Everything printed so far (stdout and stderr). */
+  output(): string;
+  /** Waits until the output (after `from` characters) matches. */
+  waitForOutput(pattern: RegExp, from?: number, timeoutMs?: number): Promise<string>;
+  /** Ctrl+C; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export function devArgs(site: FixtureCopy, extra: string[] = []): string[] {
+  return ['--docs', site.docs, '--pages', path.join(site.dir, 'pages'), '--static', path.join(site.dir, 'static'),
+    '--config', path.join(site.dir, 'site.config.ts'), '--out', path.join(site.dir, '.dev'), '--port', '0', ...extra];
+}
+
+/** Starts `scripts/dev.ts` with these arguments and waits for its ready line. */
+export async function startDev(args: string[], readyTimeoutMs = 60_000): Promise<DevProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const listeners = new Set<() => void>();
+  const onData = (d: Buffer) => {
+    out += d.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const waitForOutput = (pattern: RegExp, from = 0, timeoutMs = 20_000) => new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const m = pattern.exec(out.slice(from));
+      if (!m) return false;
+      cleanup();
+      resolve(m[0]);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`timed out waiting for ${pattern} in the dev server's output:\n${out}`));
+    }, timeoutMs);
+    const cleanup = () => {
+      clearTimeout(timer);
+      listeners.delete(listener);
+    };
+    const listener = () => void check();
+    listeners.add(listener);
+    void exited.then(() => {
+      if (!check()) {
+        cleanup();
+        reject(new Error(`the dev server exited while waiting for ${pattern}:\n${out}`));
+      }
+    });
+    check();
+  });
+  const ready = await waitForOutput(/Dev server at (http:\/\/[^ ]+)/, 0, readyTimeoutMs);
+  return {
+    origin: ready.replace('Dev server at ', ''),
+    child,
+    output: () => out,
+    waitForOutput,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Polls until fn returns a truthy value. */
+export async function until<T>(fn: () => Promise<T> | T, what: string, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
