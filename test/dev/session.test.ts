@@ -1,0 +1,172 @@
+// The dev session without a browser: what each kind of change rebuilds, and how errors are kept.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { planChanges, type FileEvent } from '../../build/dev/changes.ts';
+import { DevSession } from '../../build/dev/session.ts';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { projectRoot } from '../helpers/paths.ts';
+
+describe('dev session: incremental rebuilds', () => {
+  let site: FixtureCopy;
+  let session: DevSession;
+  const out = () => path.join(site.dir, '.dev');
+  const change = (type: FileEvent['type'], rel: string) => session.update(planChanges([{ type, file: path.join(site.dir, rel) }], session.dirs));
+  const edit = (rel: string, fn: (s: string) => string) => {
+    const file = path.join(site.dir, rel);
+    writeFileSync(file, fn(readFileSync(file, 'utf8')));
+    return change('change', rel);
+  };
+  const data = (route: string) => JSON.parse(readFileSync(path.join(out(), '_data', `${route}.json`), 'utf8'));
+
+  before(async () => {
+    site = copyFixture();
+    session = new DevSession({
+      projectRoot, docsDir: site.docs, pagesDir: path.join(site.dir, 'pages'), staticDir: path.join(site.dir, 'static'),
+      configPath: path.join(site.dir, 'site.config.ts'), outDir: out(),
+    });
+    const first = await session.start();
+    assert.deepEqual(first.errors, []);
+    assert.ok(first.built);
+  });
+  after(async () => {
+    await session?.close();
+    if (site) rmSync(site.dir, { recursive: true, force: true });
+  });
+
+  it('builds the whole site into its own folder, with warnings, and no dist/', () => {
+    for (const f of ['index.html', '404.html', 'guide/intro/index.html', '_data/guide/intro.json', 'sitemap.xml', 'robots.txt', '_headers/csp.txt', 'img/logo.svg']) {
+      assert.ok(existsSync(path.join(out(), f)), f);
+    }
+    assert.equal(existsSync(site.out), false);
+  });
+
+  it('a body edit compiles and renders that page only', async () => {
+    const r = await edit('docs/guide/install.md', (s) => s.replace('## Шаги', 'Ещё одна строка.\n\n## Шаги'));
+    assert.equal(r.compiled, 1);
+    assert.equal(r.rendered, 1);
+    assert.deepEqual(r.routes, ['/guide/install']);
+    assert.equal(r.reload, false);
+    assert.match(data('/guide/install').html, /Ещё одна строка/);
+  });
+
+  it('saving a file unchanged rebuilds nothing', async () => {
+    const r = await edit('docs/guide/install.md', (s) => s);
+    assert.equal(r.compiled, 0);
+    assert.deepEqual(r.routes, []);
+  });
+
+  it('a sidebar label change re-renders the pages of that sidebar, and the neighbours\' prev/next', async () => {
+    const r = await edit('docs/guide/intro.md', (s) => s.replace('sidebar_label: Введение', 'sidebar_label: Начало'));
+    assert.equal(r.compiled, 1);
+    // The fixture has no home page of its own: the generated one lists the sidebar's labels too.
+    assert.deepEqual(new Set(r.routes), new Set(['/guide/intro', '/guide/install', '/reference', '/reference/api', '/']));
+    assert.equal(data('/guide/install').prev.label, 'Начало');
+    const sidebar = JSON.parse(readFileSync(path.join(out(), r.sidebarUrls.guide), 'utf8'));
+    assert.equal(sidebar.items[0].label, 'Начало');
+  });
+
+  it('a new page gets a route, a sidebar place, and the pages linking to it compile again', async () => {
+    // intro.md links to ./missing.md: a warning until the page exists.
+    site.write('docs/guide/missing.md', '# Нашлась\n\nТеперь есть.\n');
+    const r = await change('add', 'docs/guide/missing.md');
+    assert.ok(r.routes.includes('/guide/missing'));
+    assert.equal(r.compiled, 2, 'the new page and intro.md, which links to it');
+    assert.match(data('/guide/intro').html, /href="\/guide\/missing"/);
+    assert.ok(existsSync(path.join(out(), 'guide/missing/index.html')));
+  });
+
+  it('a renamed page moves; a deleted page is removed', async () => {
+    renameSync(path.join(site.docs, 'guide/missing.md'), path.join(site.docs, 'guide/found.md'));
+    const r = await session.update(planChanges([
+      { type: 'unlink', file: path.join(site.docs, 'guide/missing.md') },
+      { type: 'add', file: path.join(site.docs, 'guide/found.md') },
+    ], session.dirs));
+    assert.ok(r.routes.includes('/guide/found') && r.routes.includes('/guide/missing'));
+    assert.equal(existsSync(path.join(out(), 'guide/missing/index.html')), false);
+    assert.ok(existsSync(path.join(out(), 'guide/found/index.html')));
+    // intro.md's link is broken again: a warning, the text stays unlinked.
+    assert.ok(r.warnings.some((w) => /missing\.md/.test(w.message)));
+    unlinkSync(path.join(site.docs, 'guide/found.md'));
+    const gone = await change('unlink', 'docs/guide/found.md');
+    assert.ok(gone.routes.includes('/guide/found'));
+    assert.equal(existsSync(path.join(out(), '_data/guide/found.json')), false);
+  });
+
+  it('keeps the last good page while its front matter is broken, and reports file:line', async () => {
+    const r = await edit('docs/guide/install.md', (s) => `---\ntitle: [oops\n---\n${s}`);
+    assert.equal(r.errors.length, 1);
+    assert.match(r.errors[0], /guide\/install\.md:2: invalid YAML in front matter/);
+    assert.deepEqual(r.routes, []);
+    assert.match(data('/guide/install').html, /Ещё одна строка/);
+    const fixed = await edit('docs/guide/install.md', (s) => s.replace('---\ntitle: [oops\n---\n', ''));
+    assert.deepEqual(fixed.errors, []);
+  });
+
+  it('reports two files claiming one route, and recovers', async () => {
+    site.write('docs/dup.md', '---\nslug: /guide/install\n---\n\nДубль.\n');
+    const r = await change('add', 'docs/dup.md');
+    assert.ok(r.errors.some((e) => /route \/guide\/install is claimed by two files/.test(e)));
+    unlinkSync(path.join(site.docs, 'dup.md'));
+    const fixed = await change('unlink', 'docs/dup.md');
+    assert.deepEqual(fixed.errors, []);
+  });
+
+  it('a doc the config names, deleted, is a sidebar error until it is back', async () => {
+    const file = path.join(site.docs, 'guide/install.md');
+    const text = readFileSync(file, 'utf8');
+    unlinkSync(file);
+    const r = await change('unlink', 'docs/guide/install.md');
+    assert.ok(r.errors.some((e) => /names the doc "guide\/install", which does not exist/.test(e)), r.errors.join('\n'));
+    writeFileSync(file, text);
+    const back = await change('add', 'docs/guide/install.md');
+    assert.deepEqual(back.errors, []);
+  });
+
+  it('a config change re-renders every page and asks the tabs to reload', async () => {
+    const r = await edit('site.config.ts', (s) => s.replace("copyright: '© 2025 Тестовая компания'", "copyright: '© 2026 Тестовая компания'"));
+    assert.equal(r.reload, true);
+    assert.equal(r.compiled, 0);
+    assert.match(readFileSync(path.join(out(), 'guide/install/index.html'), 'utf8'), /© 2026/);
+  });
+
+  it('an image next to a page recompiles the pages that show it', async () => {
+    const r = await edit('docs/guide/diagram.svg', (s) => s.replace('</svg>', '<!-- changed --></svg>'));
+    assert.deepEqual(r.routes, ['/guide/intro']);
+    const img = /src="(\/assets\/img\/diagram\.[0-9a-f]+\.svg)"/.exec(data('/guide/intro').html)?.[1];
+    assert.ok(img && readFileSync(path.join(out(), img), 'utf8').includes('<!-- changed -->'));
+  });
+
+  it('finds broken links in changed pages as warnings', async () => {
+    await edit('docs/reference/api.md', (s) => `${s}\n[нет такой](/nowhere) и [нет якоря](/guide/install#nope)\n`);
+    const warnings = session.brokenLinks(['/reference/api']).map((w) => w.message);
+    assert.ok(warnings.some((m) => m.includes('/nowhere points at a page or file that does not exist')), warnings.join('\n'));
+    assert.ok(warnings.some((m) => m.includes('/guide/install#nope names an anchor that does not exist')), warnings.join('\n'));
+  });
+});
+
+describe('dev changes: what a file event means', () => {
+  const dirs = { configPath: '/s/site.config.ts', srcDir: '/p/src', docsDir: '/s/docs', pagesDir: '/p/src/pages', staticDir: '/s/static' };
+  const plan = (type: FileEvent['type'], file: string) => planChanges([{ type, file }], dirs);
+
+  it('tells pages, images, theme, static files and the config apart', () => {
+    assert.deepEqual([...plan('change', '/s/docs/a/b.md').pages], [['/s/docs/a/b.md', 'changed']]);
+    assert.deepEqual([...plan('unlink', '/s/docs/a/b.mdx').pages], [['/s/docs/a/b.mdx', 'removed']]);
+    assert.deepEqual([...plan('change', '/s/docs/a/img.svg').pageAssets], ['/s/docs/a/img.svg']);
+    assert.equal(plan('change', '/p/src/theme/Footer/Footer.tsx').theme, true);
+    assert.equal(plan('change', '/p/src/pages/markdown-page.md').theme, false, 'a Markdown page in src/pages is content');
+    const react = plan('add', '/p/src/pages/new.tsx');
+    assert.equal(react.theme, true);
+    assert.equal(react.pages.get('/p/src/pages/new.tsx'), 'changed');
+    assert.equal(plan('change', '/s/site.config.ts').config, true);
+    assert.deepEqual([...plan('change', '/s/static/img/x.png').statics], [['/s/static/img/x.png', 'changed']]);
+  });
+
+  it('ignores editor swap files and partials', () => {
+    for (const f of ['/s/docs/.a.md.swp', '/s/docs/a.md~', '/s/docs/_partial.md', '/p/src/theme/4913', '/s/docs/.git/x.md']) {
+      const p = plan('change', f);
+      assert.equal(p.pages.size + p.pageAssets.size + p.statics.size + Number(p.theme) + Number(p.config), 0, f);
+    }
+  });
+});
