@@ -16,17 +16,25 @@ function selectTab(tab: HTMLElement, focus: boolean) {
   if (focus) tab.focus();
 }
 
-/** Selects `value` in every tab group named `group` on the page. */
+/**
+ * What a tab stands for across groups and pages: its label as the author wrote it. (The build's
+ * data-value is unique per page — "debian", then "debian-1" — so it cannot tie groups together.)
+ */
+function choiceOf(tab: HTMLElement): string {
+  return (tab.textContent ?? '').trim();
+}
+
+/** Selects the tab labelled `value` in every tab group named `group` under `root`. */
 function selectInGroup(root: ParentNode, group: string, value: string) {
   for (const tabs of root.querySelectorAll<HTMLElement>(`.tabs[data-group="${CSS.escape(group)}"]`)) {
-    const tab = tabs.querySelector<HTMLElement>(`:scope > .tabs__list > [role="tab"][data-value="${CSS.escape(value)}"]`);
+    const tab = [...tabs.querySelectorAll<HTMLElement>(':scope > .tabs__list > [role="tab"]')].find((t) => choiceOf(t) === value);
     if (tab) selectTab(tab, false);
   }
 }
 
 function chooseTab(tab: HTMLElement) {
   const group = tab.closest<HTMLElement>('.tabs')?.dataset.group;
-  const value = tab.dataset.value;
+  const value = choiceOf(tab);
   if (group && value) {
     // Keep the clicked tab where it is on screen while other groups above it change height.
     const before = tab.getBoundingClientRect().top;

@@ -218,7 +218,7 @@ describe('tabs in content', () => {
     const { page, context, errors } = await h.open();
     await gotoHydrated(page, h.url(RULE));
     await tabsOf(page).getByRole('tab', { name: 'Terraform' }).click();
-    assert.equal(await page.evaluate(() => localStorage.getItem('sg.tabs.rule-view')), 'terraform');
+    assert.equal(await page.evaluate(() => localStorage.getItem('sg.tabs.rule-view')), 'Terraform');
     await markWindow(page);
     // Client navigation to another rule page: its "rule-view" tabs open on Terraform.
     await page.locator('a[rel="next"]').click();

@@ -1,0 +1,200 @@
+// Behaviours that need content or config the real site does not have, on copies of the fixture
+// site built through the CLI: an unlisted page, a narrowed table of contents, two tab groups on
+// one page, and a new announcement id after a redeploy (two builds served at one origin).
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { readCsp } from '../../build/csp.ts';
+import { createStaticServer, listen } from '../../build/serve.ts';
+import { isolate, launchBrowser, watchErrors } from '../helpers/browser.ts';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { gotoHydrated, hydrated } from './theme-helpers.ts';
+
+const TABS_PAGE = `---
+title: Вкладки и оглавление
+---
+
+Две группы вкладок с одним именем группы переключаются вместе.
+
+## Установка
+
+::::tabs{group="os"}
+:::tab{label="Ubuntu"}
+\`\`\`bash
+apt-get install -y hbf-agent
+\`\`\`
+:::
+:::tab{label="Debian"}
+\`\`\`bash
+apt install hbf-agent
+\`\`\`
+:::
+::::
+
+${'Абзац, чтобы группы были далеко друг от друга.\n\n'.repeat(12)}
+
+### Проверка
+
+#### Подробности четвёртого уровня
+
+Текст.
+
+## Удаление
+
+::::tabs{group="os"}
+:::tab{label="Ubuntu"}
+\`\`\`bash
+apt-get remove -y hbf-agent
+\`\`\`
+:::
+:::tab{label="Debian"}
+\`\`\`bash
+apt remove hbf-agent
+\`\`\`
+:::
+::::
+
+${'Ещё абзац.\n\n'.repeat(20)}
+`;
+
+const NARROW_TOC_PAGE = `---
+title: Только второй уровень
+toc_max_heading_level: 2
+---
+
+## Раздел
+
+### Подраздел
+
+Текст.
+
+## Второй раздел
+
+Текст.
+`;
+
+function buildCopy(mutate?: (copy: FixtureCopy) => void): FixtureCopy {
+  const copy = copyFixture();
+  copy.write('docs/reference/tabs.md', TABS_PAGE);
+  copy.write('docs/reference/narrow-toc.md', NARROW_TOC_PAGE);
+  mutate?.(copy);
+  const r = copy.build(['--no-link-check']);
+  assert.equal(r.status, 0, `fixture build failed:\n${r.stdout}\n${r.stderr}`);
+  return copy;
+}
+
+describe('fixture site', () => {
+  let browser: Browser;
+  let origin: string;
+  let front: http.Server;
+  let serving: http.Server;
+  let first: http.Server;
+  let second: http.Server;
+  const copies: FixtureCopy[] = [];
+
+  before(async () => {
+    const a = buildCopy();
+    copies.push(a);
+    // The same site redeployed with a new announcement in the config.
+    const b = buildCopy((copy) => {
+      const file = `${copy.dir}/site.config.ts`;
+      copy.write('site.config.ts', readFileSync(file, 'utf8').replace("id: 'fixture-1', text: 'Тестовое объявление.'", "id: 'fixture-2', text: 'Новое объявление.'"));
+    });
+    copies.push(b);
+    first = createStaticServer({ root: a.out, csp: readCsp(a.out) });
+    second = createStaticServer({ root: b.out, csp: readCsp(b.out) });
+    serving = first;
+    // One origin (so one localStorage) in front of whichever build is deployed.
+    front = http.createServer((req, res) => serving.emit('request', req, res));
+    origin = `http://127.0.0.1:${await listen(front, 0)}`;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    front?.closeAllConnections();
+    await new Promise((r) => (front ? front.close(r) : r(undefined)));
+    for (const c of copies) rmSync(c.dir, { recursive: true, force: true });
+  });
+
+  async function open() {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await isolate(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    return { context, page, errors: watchErrors(page) };
+  }
+
+  it('marks an unlisted page with a notice and a robots noindex, and leaves it out of the sidebar', async () => {
+    const { context, page, errors } = await open();
+    await gotoHydrated(page, `${origin}/hidden`);
+    const notice = page.locator('.unlisted-notice');
+    assert.ok(await notice.isVisible());
+    assert.match(await notice.innerText(), /поисковые системы не будут её индексировать/);
+    assert.equal(await page.getAttribute('meta[name="robots"]', 'content'), 'noindex, nofollow');
+    assert.equal(await page.locator('aside.doc-sidebar a[href="/hidden"]').count(), 0);
+    const sitemap = await (await page.request.get(`${origin}/sitemap.xml`)).text();
+    assert.ok(!sitemap.includes('/hidden<'), 'not in the sitemap');
+    // A listed page has neither.
+    await gotoHydrated(page, `${origin}/guide/install`);
+    assert.equal(await page.locator('.unlisted-notice').count(), 0);
+    assert.equal(await page.locator('meta[name="robots"]').count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('keeps h4 out of the table of contents and honours toc_max_heading_level from the front matter', async () => {
+    const { context, page, errors } = await open();
+    await gotoHydrated(page, `${origin}/reference/tabs`);
+    const toc = page.locator('.doc-toc nav.toc');
+    assert.deepEqual(await toc.locator('a').allInnerTexts(), ['Установка', 'Проверка', 'Удаление']);
+    await gotoHydrated(page, `${origin}/reference/narrow-toc`);
+    assert.deepEqual(await toc.locator('a').allInnerTexts(), ['Раздел', 'Второй раздел']);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('switches tab groups that share a group id together, keeping the clicked tab in place', async () => {
+    const { context, page, errors } = await open();
+    await gotoHydrated(page, `${origin}/reference/tabs`);
+    const groups = page.locator('.tabs[data-group="os"]');
+    assert.equal(await groups.count(), 2);
+    const second = groups.nth(1).getByRole('tab', { name: 'Debian' });
+    await second.scrollIntoViewIfNeeded();
+    const before = (await second.boundingBox())!.y;
+    await second.click();
+    for (let i = 0; i < 2; i++) {
+      assert.equal(await groups.nth(i).getByRole('tab', { name: 'Debian' }).getAttribute('aria-selected'), 'true', `group ${i + 1}`);
+      assert.match(await groups.nth(i).locator('.tabs__panel--active').innerText(), /apt (install|remove) hbf-agent/);
+    }
+    assert.ok(Math.abs((await second.boundingBox())!.y - before) < 2, 'the clicked tab did not jump');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('shows the announcement again after a deploy with a new announcement id', async () => {
+    serving = first;
+    const { context, page, errors } = await open();
+    await gotoHydrated(page, `${origin}/guide/intro`);
+    const bar = page.locator('.announcement-bar');
+    assert.equal((await bar.innerText()).trim(), 'Тестовое объявление.');
+    await page.getByRole('button', { name: 'Закрыть объявление' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await page.reload();
+    await hydrated(page);
+    assert.equal(await bar.count(), 0, 'dismissed');
+
+    serving = second; // the new deploy
+    await page.reload();
+    await hydrated(page);
+    assert.ok(await bar.isVisible(), 'the new announcement shows');
+    assert.equal((await bar.innerText()).trim(), 'Новое объявление.');
+    await page.getByRole('button', { name: 'Закрыть объявление' }).click();
+    await page.reload();
+    await hydrated(page);
+    assert.equal(await bar.count(), 0, 'and can be dismissed in turn');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
