@@ -97,7 +97,7 @@ export function snippet(text: string, hits: Hit[], length = SNIPPET_LENGTH): Seg
   return segs;
 }
 
-/** Picks the section that matches best: headings count three times, all terms beat some. */
+/** Picks the section that has the most query words, then the strongest (a heading counts three times). */
 export function describeFragment(fragment: Fragment, matcher: TextMatcher, page: number): ResultItem {
   const terms = matcher.matchers;
   let best = { index: -1, score: 0, headingHits: [] as Hit[], textHits: [] as Hit[] };
@@ -117,7 +117,8 @@ export function describeFragment(fragment: Fragment, matcher: TextMatcher, page:
       if (h || c) covered.add(ti);
       score += 3 * h + c / (c + 1.5);
     });
-    score *= 1 + covered.size;
+    // First the number of query words the section has, then how strongly it has them.
+    score += 100 * covered.size;
     if (score > best.score) best = { index, score, headingHits: anchor ? headingHits : [], textHits };
   });
   const index = Math.max(0, best.index);

@@ -1,0 +1,145 @@
+// The search index: sections from rendered HTML, the shard format, and the build stage read
+// back by the browser's engine (through a fetch over the output folder).
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildSearchIndex, extractSections } from '../../build/search.ts';
+import { SearchEngine } from '../../src/client/search/engine.ts';
+import { encodeShard, Shard, shardsFor } from '../../src/client/search/format.ts';
+import type { PageData } from '../../src/data/types.ts';
+
+const h = (level: number, id: string, text: string) =>
+  `<h${level} id="${id}">${text}<a class="hash-link" href="#${id}" aria-label="Прямая ссылка на раздел «${text}»">#</a></h${level}>`;
+
+const page = (route: string, title: string, html: string, extra: Partial<PageData> = {}): PageData => ({
+  route, kind: 'doc', title, html, toc: [], unlisted: false, breadcrumbs: [], ...extra,
+});
+
+describe('sections from rendered HTML', () => {
+  it('splits at headings with ids, drops anchors and buttons, keeps code apart', () => {
+    const html = `<p>Вступление &amp; обзор.</p>${h(2, 'установка', 'Установка')}<p>Текст <code>sgroups</code>.</p>`
+      + `<div class="code-block"><pre><code><span class="token">curl</span> /v2/sync\n</code></pre><button type="button">Копировать</button></div>`
+      + `${h(3, 'шаг-1', 'Шаг 1')}<aside class="admonition"><p class="admonition__title">Внимание</p><p>Осторожно.</p></aside>`;
+    assert.deepEqual(extractSections(html), [
+      { anchor: '', heading: '', text: 'Вступление & обзор.', code: '' },
+      { anchor: 'установка', heading: 'Установка', text: 'Текст sgroups .', code: 'curl /v2/sync' },
+      { anchor: 'шаг-1', heading: 'Шаг 1', text: 'Внимание Осторожно.', code: '' },
+    ]);
+  });
+
+  it('separates adjacent inline badges and decodes entities', () => {
+    const [s] = extractSections('<div class="api-endpoint"><span>POST</span><code>/v2/sync</code></div><p>a&lt;b &#x41;&#65;</p>');
+    assert.equal(s.text, 'POST /v2/sync a<b AA');
+  });
+});
+
+describe('shard format', () => {
+  it('round-trips terms, page ids and weights', () => {
+    const terms = [
+      { term: 'v2/sync', ids: [0, 5, 300, 70000], weights: [1, 128, 255, 7] },
+      { term: 'группа', ids: [2], weights: [200] },
+      { term: 'правил', ids: [], weights: [] },
+    ];
+    const shard = new Shard(encodeShard(terms));
+    assert.deepEqual(shard.terms, ['v2/sync', 'группа', 'правил']);
+    const p = shard.postings(shard.indexOf('v2/sync'));
+    assert.deepEqual([...p.ids], [0, 5, 300, 70000]);
+    assert.deepEqual([...p.weights], [1, 128, 255, 7]);
+    assert.equal(shard.df(1), 1);
+    assert.equal(shard.indexOf('нет'), -1);
+  });
+
+  it('finds the shards a term or a prefix range falls into', () => {
+    const shards: [string, string][] = [['', 'a'], ['m', 'b'], ['п', 'c']];
+    assert.deepEqual(shardsFor(shards, 'k', 'k'), [0]);
+    assert.deepEqual(shardsFor(shards, 'm', 'm'), [1]);
+    assert.deepEqual(shardsFor(shards, 'l', 'n'), [0, 1]);
+    assert.deepEqual(shardsFor(shards, 'пр', 'пр\uffff'), [2]);
+  });
+});
+
+describe('search index build, read by the engine', () => {
+  let dir: string;
+  let engine: SearchEngine;
+  const fetched: string[] = [];
+  const pages: PageData[] = [
+    page('/rules', 'Правила', `<p>Правило разрешает трафик между группами.</p>${h(2, 'приоритет', 'Приоритет')}<p>Порядок правил.</p>`),
+    page('/groups', 'Группа безопасности', `<p>Группа объединяет сети.</p>${h(2, 'ресурс', 'Ресурс Terraform')}<pre><code>resource "sgroups_groups" "g" {}</code></pre>`, { breadcrumbs: [{ label: 'Конфигурация', href: '/groups' }] }),
+    page('/api/sync', 'POST /v2/sync', `<p>Метод <code>POST /v2/sync</code> меняет данные.</p>${h(2, 'ошибки', 'Ошибки')}<p>Код 400 для сети 10.0.0.0/8.</p>`),
+    page('/api/status', 'GET /v2/sync/status', '<p>Статус синхронизации.</p>'),
+    page('/hidden', 'Скрытая группа безопасности', '<p>Группа безопасности.</p>', { unlisted: true }),
+    page('/404', 'Страница не найдена', '<p>Группа безопасности.</p>', { kind: 'not-found', unlisted: true }),
+    page('/', 'Главная', '', { kind: 'react-page' }),
+  ];
+
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sg-search-'));
+    const stats = await buildSearchIndex(dir, pages, { shardTargetBytes: 64 });
+    assert.equal(stats.pages, 4, 'unlisted, 404 and React pages are not indexed');
+    assert.ok(stats.shards > 1, 'small shards for the test: several files');
+    engine = new SearchEngine('/', async (url) => {
+      fetched.push(url);
+      return new Response(readFileSync(path.join(dir, url.slice(1))));
+    });
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const routes = async (q: string) => (await Promise.all((await engine.search(q)).hits.map(async (h) => (await engine.fragment(h.page)).route)));
+
+  it('writes content-hashed shards and fragments with compressed copies, and a manifest', () => {
+    const files = readdirSync(path.join(dir, 'assets', 'search'), { recursive: true, encoding: 'utf8' });
+    assert.ok(files.some((f) => /^s\.[0-9a-f]{12}\.bin$/.test(f)));
+    assert.ok(files.some((f) => /^f\.[0-9a-f]{12}\/0\.json$/.test(f)));
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'search', 'manifest.json'), 'utf8'));
+    assert.equal(manifest.pages, 4);
+  });
+
+  it('finds inflected Russian words, title first', async () => {
+    assert.equal((await routes('группы безопасности'))[0], '/groups');
+    assert.equal((await routes('правилами'))[0], '/rules');
+    assert.ok(!(await routes('группа безопасности')).includes('/hidden'));
+  });
+
+  it('finds technical names as typed, the exact one before completions', async () => {
+    assert.deepEqual((await routes('/v2/sync')).slice(0, 2), ['/api/sync', '/api/status']);
+    assert.deepEqual(await routes('sgroups_groups'), ['/groups']);
+    assert.deepEqual(await routes('10.0.0.0/8'), ['/api/sync']);
+    assert.deepEqual(await routes('sync/stat'), ['/api/status']);
+  });
+
+  it('completes the word being typed', async () => {
+    assert.equal((await routes('безоп'))[0], '/groups');
+    assert.deepEqual(await routes('безоп '), [], 'a finished word is not completed');
+  });
+
+  it('falls back to pages with some of the words when none has all', async () => {
+    const r = await engine.search('правила несуществующее');
+    assert.equal(r.partial, true);
+    assert.equal(r.hits.length > 0, true);
+  });
+
+  it('describes a hit: its best section, heading, breadcrumbs and a marked snippet', async () => {
+    const r = await engine.search('порядок правил');
+    const item = await engine.describe(r, r.hits[0]);
+    assert.equal(item.href, '/rules#приоритет');
+    assert.equal(item.heading.map((s) => s.text).join(''), 'Приоритет');
+    assert.deepEqual(item.snippet.filter((s) => s.hit).map((s) => s.text), ['Порядок', 'правил']);
+    const groups = await engine.describe(await engine.search('группа'), (await engine.search('группа')).hits[0]);
+    assert.equal(groups.crumbs, 'Конфигурация');
+    assert.equal(groups.href, '/groups', 'a page named after the query opens at its top');
+  });
+
+  it('loads only the shards a query needs', async () => {
+    fetched.length = 0;
+    const fresh = new SearchEngine('/', async (url) => {
+      fetched.push(url);
+      return new Response(readFileSync(path.join(dir, url.slice(1))));
+    });
+    await fresh.search('sgroups_groups');
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'search', 'manifest.json'), 'utf8'));
+    const shardsRead = fetched.filter((u) => u.endsWith('.bin')).length;
+    assert.ok(shardsRead >= 1 && shardsRead < manifest.shards.length, `${shardsRead} of ${manifest.shards.length} shards read`);
+  });
+});
