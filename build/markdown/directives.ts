@@ -43,7 +43,6 @@ function takeLabel(node: ContainerDirective): string | undefined {
  */
 export function createDirectiveHandler(ctx: CompileContext) {
   const line = (n: Directive) => n.position?.start.line;
-  const tabSlugger = new GithubSlugger();
   let tabsCount = 0;
 
   const admonition = (node: ContainerDirective) => {
@@ -66,6 +65,9 @@ export function createDirectiveHandler(ctx: CompileContext) {
       warn(ctx, line(node), 'a ::::tabs block should contain only :::tab{label="…"} blocks');
     }
     const buttons: RootContent[] = [];
+    // Values are unique within one group only: groups sharing a `group` id must get the same
+    // value for the same label, so they can switch together.
+    const tabSlugger = new GithubSlugger();
     panels.forEach((panel, i) => {
       const label = String(panel.attributes?.label ?? takeLabel(panel) ?? `Вариант ${i + 1}`);
       const value = String(panel.attributes?.value ?? (tabSlugger.slug(label, false) || `tab-${i}`));

@@ -104,3 +104,12 @@ describe('Markdown pipeline', () => {
     assert.equal(warnings.length, 0);
   });
 });
+
+describe('tab groups', () => {
+  it('gives the same label the same value in every group of a page', () => {
+    const group = '::::tabs{group="view"}\n:::tab{label="HTTP API"}\nа\n:::\n:::tab{label="Terraform"}\nб\n:::\n::::\n';
+    const { html } = compile(`${group}\n${group}`);
+    const values = [...html.matchAll(/role="tab"[^>]*data-value="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(values, ['http-api', 'terraform', 'http-api', 'terraform']);
+  });
+});
