@@ -1,0 +1,76 @@
+// build/compress.ts: which files get .gz/.br, that they decode to the original, and that a second
+// build reuses the previous output's copies of unchanged files instead of compressing again.
+import assert from 'node:assert/strict';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { compressTree, isCompressible } from '../../build/compress.ts';
+
+const text = (n: number) => Array.from({ length: n }, (_, i) => `<p>Строка ${i} правил nftables</p>`).join('\n');
+
+function site(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sg-compress-'));
+  const put = (rel: string, body: string | Buffer) => {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), body);
+  };
+  put('index.html', text(200));
+  put('a/b/index.html', text(300));
+  put('_data/a/b.json', JSON.stringify({ html: text(100) }));
+  put('assets/entry.ABC.js', `console.log(${JSON.stringify(text(100))});`);
+  put('assets/styles.ABC.css', 'body { color: red; }\n'.repeat(200));
+  put('assets/entry.ABC.js.map', JSON.stringify({ mappings: text(100) }));
+  put('sitemap.xml', `<urlset>${'<url><loc>https://x/</loc></url>'.repeat(100)}</urlset>`);
+  put('img/pic.svg', `<svg>${'<path d="M0 0"/>'.repeat(200)}</svg>`);
+  put('img/photo.png', Buffer.alloc(5000, 1));
+  put('robots.txt', 'User-agent: *\n');
+  put('_headers/csp.txt', `default-src 'self'; ${'x'.repeat(2000)}`);
+  return root;
+}
+
+describe('build-time compression', () => {
+  it('writes .gz and .br beside text files of 1 KB or more, and nothing else', async () => {
+    const root = site();
+    const stats = await compressTree(root);
+    for (const rel of ['index.html', 'a/b/index.html', '_data/a/b.json', 'assets/entry.ABC.js', 'assets/styles.ABC.css', 'sitemap.xml', 'img/pic.svg']) {
+      const raw = readFileSync(path.join(root, rel));
+      assert.ok(gunzipSync(readFileSync(path.join(root, `${rel}.gz`))).equals(raw), `${rel}.gz`);
+      assert.ok(brotliDecompressSync(readFileSync(path.join(root, `${rel}.br`))).equals(raw), `${rel}.br`);
+      assert.ok(statSync(path.join(root, `${rel}.br`)).size < raw.length);
+    }
+    for (const rel of ['assets/entry.ABC.js.map', 'img/photo.png', 'robots.txt', '_headers/csp.txt']) {
+      assert.ok(!existsSync(path.join(root, `${rel}.gz`)) && !existsSync(path.join(root, `${rel}.br`)), `${rel} is left alone`);
+    }
+    assert.equal(stats.files, 7);
+    assert.equal(stats.compressed, 7);
+    assert.ok(!isCompressible('_headers/compress.json') && isCompressible('search/manifest.json'));
+  });
+
+  it('links unchanged files to the previous output and compresses only what changed', async () => {
+    const previous = site();
+    await compressTree(previous);
+    const next = site();
+    appendFileSync(path.join(next, 'a/b/index.html'), '<p>new</p>');
+    const stats = await compressTree(next, { previous });
+    assert.equal(stats.reused, 6);
+    assert.equal(stats.compressed, 1);
+    assert.equal(statSync(path.join(next, 'index.html.gz')).ino, statSync(path.join(previous, 'index.html.gz')).ino, 'a hard link, not a copy');
+    const changed = readFileSync(path.join(next, 'a/b/index.html'));
+    assert.ok(gunzipSync(readFileSync(path.join(next, 'a/b/index.html.gz'))).equals(changed));
+    assert.ok(brotliDecompressSync(readFileSync(path.join(next, 'a/b/index.html.br'))).equals(changed));
+    // Other settings make the previous copies unusable.
+    const other = site();
+    assert.equal((await compressTree(other, { previous, brotliQuality: 4 })).reused, 0);
+  });
+
+  it('keeps compressed siblings another stage already wrote', async () => {
+    const root = site();
+    writeFileSync(path.join(root, 'index.html.gz'), 'theirs');
+    writeFileSync(path.join(root, 'index.html.br'), 'theirs');
+    const stats = await compressTree(root);
+    assert.equal(readFileSync(path.join(root, 'index.html.gz'), 'utf8'), 'theirs');
+    assert.equal(stats.compressed, 6);
+  });
+});
