@@ -25,6 +25,8 @@ export interface SearchResult {
 /** At most this many index terms complete one prefix (the most frequent are kept). */
 const MAX_EXPANSIONS = 64;
 const MAX_HITS = 200;
+/** How much a heading with all the query's words lifts a result among those shown. */
+const HEADING_BOOST = 0.5;
 
 type Fetcher = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -173,6 +175,20 @@ export class SearchEngine {
       this.fragments.set(page, p);
     }
     return p;
+  }
+
+  /**
+   * Describes hits [from, to) and orders them again with what only the fragments tell: a page
+   * whose section heading has all the query's words (`порядок создания и удаления`) comes
+   * before one that has them scattered. Hits whose fragment failed to load are left out.
+   */
+  async describeRange(result: SearchResult, from: number, to: number): Promise<ResultItem[]> {
+    const hits = result.hits.slice(from, to);
+    const settled = await Promise.allSettled(hits.map((h) => this.describe(result, h)));
+    return settled
+      .flatMap((s, i) => (s.status === 'fulfilled' ? [{ item: s.value, score: hits[i].score * (1 + HEADING_BOOST * s.value.headingMatch) }] : []))
+      .sort((a, b) => b.score - a.score)
+      .map((x) => x.item);
   }
 
   /** Title, best section, heading and snippet of one hit. */

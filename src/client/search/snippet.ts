@@ -21,6 +21,8 @@ export interface ResultItem {
   /** Heading of the matching section; empty for the top of the page. */
   heading: Segment[];
   snippet: Segment[];
+  /** Share of the query's words in the chosen section's heading (the title for the top). */
+  headingMatch: number;
 }
 
 export const SNIPPET_LENGTH = 160;
@@ -100,7 +102,7 @@ export function snippet(text: string, hits: Hit[], length = SNIPPET_LENGTH): Seg
 /** Picks the section that has the most query words, then the strongest (a heading counts three times). */
 export function describeFragment(fragment: Fragment, matcher: TextMatcher, page: number): ResultItem {
   const terms = matcher.matchers;
-  let best = { index: -1, score: 0, headingHits: [] as Hit[], textHits: [] as Hit[] };
+  let best = { index: -1, score: 0, headingHits: [] as Hit[], textHits: [] as Hit[], inHeading: 0 };
   const titleHits = findHits(fragment.title, matcher);
   fragment.sections.forEach(([anchor, heading, text], index) => {
     // The page title is the heading of its top section: a page named after the query opens at
@@ -109,17 +111,19 @@ export function describeFragment(fragment: Fragment, matcher: TextMatcher, page:
     const textHits = findHits(text, matcher);
     const covered = new Set<number>();
     let score = 0;
+    let inHeading = 0;
     terms.forEach((_, ti) => {
       let h = 0;
       let c = 0;
       for (const x of headingHits) if (x.term === ti) h = Math.max(h, x.factor);
       for (const x of textHits) if (x.term === ti) c += x.factor;
       if (h || c) covered.add(ti);
+      if (h) inHeading++;
       score += 3 * h + c / (c + 1.5);
     });
     // First the number of query words the section has, then how strongly it has them.
     score += 100 * covered.size;
-    if (score > best.score) best = { index, score, headingHits: anchor ? headingHits : [], textHits };
+    if (score > best.score) best = { index, score, headingHits: anchor ? headingHits : [], textHits, inHeading };
   });
   const index = Math.max(0, best.index);
   const section = fragment.sections[index] as [string, string, string] | undefined;
@@ -133,5 +137,6 @@ export function describeFragment(fragment: Fragment, matcher: TextMatcher, page:
     crumbs: fragment.crumbs ?? '',
     heading: anchor ? mark(heading, best.index >= 0 ? best.headingHits : findHits(heading, matcher)) : [],
     snippet: snippet(text, textHits),
+    headingMatch: terms.length ? best.inHeading / terms.length : 0,
   };
 }

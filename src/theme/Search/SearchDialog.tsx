@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigation } from '../../contexts/navigation.tsx';
 import { useSiteConfig } from '../../contexts/site-config.tsx';
+import { prefetchHref } from '../../client/prefetch.ts';
 import { SearchEngine, type SearchResult } from '../../client/search/engine.ts';
 import { clearRecent, readRecent, rememberQuery } from '../../client/search/recent.ts';
 import type { ResultItem, Segment } from '../../client/search/snippet.ts';
@@ -16,6 +17,30 @@ export interface SearchDialogProps {
 /** Results described (fragment loaded) at once, and per "Показать ещё". */
 const PAGE_SIZE = 8;
 const DEBOUNCE_MS = 60;
+
+/**
+ * Brings the result's section into view once its page is on screen. Navigation scrolls to the
+ * anchor itself; this covers a new page that commits after navigation's scroll already ran (a
+ * page whose data was not prefetched), and gives up after a few seconds.
+ */
+function revealSection(item: ResultItem): void {
+  const id = decodeURIComponent(new URL(item.href, window.location.href).hash.slice(1));
+  if (!id) return;
+  const title = item.title.map((s) => s.text).join('');
+  const until = performance.now() + 5000;
+  const tick = () => {
+    const shown = document.querySelector('#main h1')?.textContent === title;
+    const el = shown ? document.getElementById(id) : null;
+    if (el) {
+      const top = el.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight / 2) el.scrollIntoView();
+      return;
+    }
+    if (performance.now() < until) requestAnimationFrame(tick);
+  };
+  // Two frames: navigation's own scroll goes first when the page is already there.
+  requestAnimationFrame(() => requestAnimationFrame(tick));
+}
 
 let engine: SearchEngine | undefined;
 const engineFor = (base: string) => (engine ??= new SearchEngine(base));
@@ -35,11 +60,6 @@ const plural = (n: number, one: string, few: string, many: string) => {
   const m100 = n % 100;
   return m10 === 1 && m100 !== 11 ? one : m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? few : many;
 };
-
-async function describeAll(e: SearchEngine, result: SearchResult, from: number, to: number): Promise<ResultItem[]> {
-  const settled = await Promise.allSettled(result.hits.slice(from, to).map((h) => e.describe(result, h)));
-  return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-}
 
 export function SearchDialog({ onClose }: SearchDialogProps) {
   const { baseUrl } = useSiteConfig();
@@ -84,7 +104,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
         e.reset();
         result = await e.search(q);
       }
-      const items = await describeAll(e, result, 0, PAGE_SIZE);
+      const items = await e.describeRange(result, 0, PAGE_SIZE);
       if (mine !== seq.current) return;
       setState({ status: 'done', query: q, result, items });
       setActive(0);
@@ -103,7 +123,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
   const showMore = useCallback(async () => {
     if (state.status !== 'done') return;
     setMore(true);
-    const next = await describeAll(e, state.result, state.items.length, state.items.length + PAGE_SIZE);
+    const next = await e.describeRange(state.result, state.items.length, state.items.length + PAGE_SIZE);
     setMore(false);
     setState((s) => (s.status === 'done' && s.result === state.result ? { ...s, items: [...s.items, ...next] } : s));
   }, [e, state]);
@@ -121,7 +141,14 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
     setRecent(rememberQuery(query));
     onClose();
     navigate(item.href);
+    revealSection(item);
   }, [navigate, onClose, query]);
+
+  // The selected result's page data loads while the reader decides, as a hovered link's does.
+  const selected = showingRecent ? undefined : items[Math.min(active, items.length - 1)];
+  useEffect(() => {
+    if (selected) prefetchHref(selected.href);
+  }, [selected]);
 
   const onKeyDown = (ev: KeyboardEvent<HTMLDivElement>) => {
     if (ev.key === 'Escape') {
@@ -199,7 +226,8 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
             </ul>
           </div>
         ) : (
-          <ul ref={list} id={`${id}-list`} className="search-dialog__list" role="listbox" aria-label="Результаты поиска">
+          <ul ref={list} id={`${id}-list`} className="search-dialog__list" role="listbox" aria-label="Результаты поиска"
+            data-query={state.status === 'done' ? state.query : undefined}>
             {items.map((item, i) => (
               <li key={`${item.page}`} role="presentation">
                 <a id={optionId(i)} role="option" aria-selected={i === active} tabIndex={-1} href={item.href} className="search-result"
