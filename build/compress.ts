@@ -183,6 +183,8 @@ export function compressTree(root: string, options: CompressOptions = {}): Promi
       while (next < todo.length) await one(todo[next++]);
     });
     await Promise.all(lanes);
+    // A build that failed meanwhile has discarded the folder: do not create it again.
+    if (!existsSync(root)) throw new Error(`${root} was removed while it was being compressed`);
     mkdirSync(path.join(root, path.dirname(MANIFEST_FILE)), { recursive: true });
     writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
     stats.ms = Math.round(performance.now() - started);
