@@ -11,9 +11,10 @@
 // for the section, heading and snippet of the results shown.
 //
 // The stage is a plain function of (outDir, pages) so the watch mode can run it after every
-// rebuild; it writes a complete new index each time (file names are content hashes).
+// rebuild (with `incremental: true`, only changed pages are read again); it writes a complete
+// new index each time (file names are content hashes) and removes the previous one's files.
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -48,6 +49,11 @@ export interface SearchIndexOptions {
   shardTargetBytes?: number;
   /** Write .gz and .br beside each file (default true). */
   compress?: boolean;
+  /**
+   * Keep what was read from each page for the next run in this process, and read again only
+   * the pages that changed: for watch mode, which re-runs the stage after every rebuild.
+   */
+  incremental?: boolean;
 }
 
 export interface SearchIndexStats {
@@ -217,17 +223,31 @@ export function searchablePages(pages: PageData[]): PageData[] {
     .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
 }
 
+/** What the last runs in this process extracted from each page, by route (for watch mode). */
+const pageCache = new Map<string, { key: string; counted: { tf: Map<string, Float64Array>; lengths: Record<Field, number> }; fragment: string }>();
+
 export async function buildSearchIndex(outDir: string, pages: PageData[], options: SearchIndexOptions = {}): Promise<SearchIndexStats> {
   const started = performance.now();
   const target = options.shardTargetBytes ?? SHARD_TARGET_BYTES;
   const docs = searchablePages(pages);
 
-  // 1. Sections and term frequencies of every page.
+  // 1. Sections and term frequencies of every page (a page unchanged since the last run in
+  // this process, as in watch mode, is not read again).
   const perPage: { tf: Map<string, Float64Array>; lengths: Record<Field, number> }[] = [];
   const fragments: string[] = [];
   const totals: Record<Field, number> = { title: 0, heading: 0, text: 0, code: 0 };
   const cache = new TermCache();
+  const seen = new Set<string>();
   for (const page of docs) {
+    const key = sha(`${page.title}\u0000${page.breadcrumbs.map((b) => b.label).join('\u0000')}\u0000${page.html}`);
+    seen.add(page.route);
+    const known = options.incremental ? pageCache.get(page.route) : undefined;
+    if (known?.key === key) {
+      perPage.push(known.counted);
+      fragments.push(known.fragment);
+      for (const f of FIELD_NAMES) totals[f] += known.counted.lengths[f];
+      continue;
+    }
     const sections = extractSections(page.html);
     const crumbs = page.breadcrumbs.map((b) => b.label);
     const counted = countTerms({
@@ -245,8 +265,11 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
       ...(crumbs.length ? { crumbs: crumbs.join(' › ') } : {}),
       sections: sections.map((s) => [s.anchor, s.heading, clip(s.code ? `${s.text} ${s.code}` : s.text, SECTION_TEXT_LIMIT)]),
     };
-    fragments.push(JSON.stringify(fragment));
+    const json = JSON.stringify(fragment);
+    fragments.push(json);
+    if (options.incremental) pageCache.set(page.route, { key, counted, fragment: json });
   }
+  for (const route of pageCache.keys()) if (!options.incremental || !seen.has(route)) pageCache.delete(route);
 
   // 2. Postings with a weight per page, quantised to one byte.
   const n = Math.max(1, docs.length);
@@ -301,7 +324,22 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
   files.push([MANIFEST_PATH, JSON.stringify(manifest)]);
 
   const stats = await writeFiles(outDir, files, options.compress !== false);
+  await prune(outDir, new Set(files.map(([rel]) => rel)));
   return { pages: docs.length, terms: terms.size, shards: shards.length, ...stats, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Removes shards and fragment folders of an earlier run into the same folder (watch mode writes
+ * in place; a full build starts from an empty staging folder and finds nothing to remove). A
+ * browser still holding the old manifest reloads it when a file is gone.
+ */
+async function prune(root: string, written: Set<string>): Promise<void> {
+  const dir = path.join(root, 'assets', 'search');
+  const keep = new Set([...written].map((rel) => rel.slice('assets/search/'.length).split('/')[0]));
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(entries
+    .filter((name) => !keep.has(name.replace(/\.(gz|br)$/, '')))
+    .map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
 }
 
 function clip(s: string, limit: number): string {

@@ -131,6 +131,22 @@ describe('search index build, read by the engine', () => {
     assert.equal(groups.href, '/groups', 'a page named after the query opens at its top');
   });
 
+  it('runs again into the same folder (watch mode): the new index replaces the old files', async () => {
+    const again = mkdtempSync(path.join(os.tmpdir(), 'sg-search-'));
+    try {
+      await buildSearchIndex(again, pages, { incremental: true, compress: false });
+      const changed = pages.map((p) => (p.route === '/rules' ? { ...p, title: 'Правила фильтрации' } : p));
+      await buildSearchIndex(again, changed, { incremental: true, compress: false });
+      const listing = readdirSync(path.join(again, 'assets', 'search'));
+      assert.equal(listing.filter((f) => f.startsWith('f.')).length, 1, 'one fragment folder: the old one is gone');
+      const fresh = new SearchEngine('/', async (url) => new Response(readFileSync(path.join(again, url.slice(1)))));
+      const r = await fresh.search('фильтрации');
+      assert.equal((await fresh.fragment(r.hits[0].page)).route, '/rules');
+    } finally {
+      rmSync(again, { recursive: true, force: true });
+    }
+  });
+
   it('loads only the shards a query needs', async () => {
     fetched.length = 0;
     const fresh = new SearchEngine('/', async (url) => {
