@@ -26,7 +26,7 @@ export function MobileSidebar() {
     if (!shown) return;
     const opener = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    panel?.querySelector<HTMLElement>('button, a')?.focus();
+    panel?.querySelector<HTMLElement>('button, a')?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Tab' || !panel) return;
       const focusable = [...panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])')].filter((el) => el.offsetParent !== null);
@@ -51,7 +51,8 @@ export function MobileSidebar() {
 
   // Switching between the primary and secondary menu keeps focus inside the dialog.
   useEffect(() => {
-    if (shown) panelRef.current?.querySelector<HTMLElement>(secondary ? '.mobile-sidebar__back' : '.mobile-sidebar__primary a, .mobile-sidebar__primary button')?.focus();
+    // preventScroll: the menu has just scrolled the current page's item into view.
+    if (shown) panelRef.current?.querySelector<HTMLElement>(secondary ? '.mobile-sidebar__back' : '.mobile-sidebar__primary a, .mobile-sidebar__primary button')?.focus({ preventScroll: true });
   }, [secondary, shown]);
 
   // Any navigation closes the menu.

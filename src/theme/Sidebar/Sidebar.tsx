@@ -1,7 +1,7 @@
 // The documentation sidebar: links and collapsible categories. Categories on the path to the
 // current page open by themselves; what the reader opened or closed stays so while they navigate
 // (the component stays mounted across client navigations).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { SidebarNode } from '../../data/types.ts';
 
 function containsRoute(node: SidebarNode, route: string): boolean {
@@ -60,8 +60,20 @@ function SidebarList({ nodes, route, level, id }: { nodes: SidebarNode[]; route:
 }
 
 export function SidebarMenu({ items, route, label }: { items: SidebarNode[]; route: string; label: string }) {
+  const ref = useRef<HTMLElement>(null);
+  // When the menu appears, the current page's item is in view (scrolling the menu's own column only).
+  useEffect(() => {
+    const scroller = ref.current?.closest<HTMLElement>('.doc-sidebar, .mobile-sidebar');
+    const active = ref.current?.querySelector('[aria-current="page"]');
+    if (!scroller || !active) return;
+    const box = scroller.getBoundingClientRect();
+    const item = active.getBoundingClientRect();
+    if (item.top < box.top || item.bottom > Math.min(box.bottom, window.innerHeight)) {
+      scroller.scrollTop += item.top - box.top - scroller.clientHeight / 3;
+    }
+  }, []);
   return (
-    <nav className="menu" aria-label={label}>
+    <nav className="menu" aria-label={label} ref={ref}>
       <SidebarList nodes={items} route={route} level={1} />
     </nav>
   );
