@@ -147,6 +147,12 @@ describe('server render', () => {
     assert.match(html, /href="#a"/);
   });
 
+  it('renders the colour toggle unless the config disables it', () => {
+    assert.match(html, /aria-label="Включить светлую тему"/);
+    const locked = { ...config, colorMode: { ...config.colorMode, disableSwitch: true } };
+    assert.doesNotMatch(renderToString(<App config={locked} page={page} reactPages={{}} />), /Включить (светлую|тёмную) тему/);
+  });
+
   it('puts both variants of a themed image in the HTML before the mode is known', () => {
     const img = renderToString(
       <ColorModeProvider defaultMode="dark" canSwitch>
