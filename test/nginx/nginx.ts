@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fixtureSite, projectRoot } from '../helpers/paths.ts';
 
-export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? 'nginx';
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? '/usr/sbin/nginx';
 export const DEPLOY_CONF = path.join(projectRoot, 'deploy', 'nginx.conf');
 /** The root the shipped config names; the generated config replaces it. */
 export const SHIPPED_ROOT = '/srv/sgroups-docs/dist';
@@ -87,6 +87,7 @@ async function waitUntilUp(origin: string, child: ChildProcess, output: () => st
 
 /** Starts nginx in the foreground (`daemon off`) serving root; stop() ends it and waits. */
 export async function startNginx(root: string): Promise<RunningNginx> {
+  if (!existsSync(NGINX)) throw new Error('nginx is not installed: apt-get install -y nginx (.ci/run does this on CI)');
   for (let attempt = 1; ; attempt++) {
     const prefix = mkdtempSync(path.join(os.tmpdir(), 'sg-nginx-'));
     mkdirSync(path.join(prefix, 'tmp'));
@@ -96,6 +97,7 @@ export async function startNginx(root: string): Promise<RunningNginx> {
     const child = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'),
       '-g', `daemon off; pid ${prefix}/nginx.pid;`], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    child.on('error', (e) => (output += `${e.message}\n`));
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
