@@ -238,6 +238,11 @@ describe('chrome: footer, home, 404, back to top', () => {
     await page.mouse.wheel(0, 3000);
     await page.waitForFunction(() => window.scrollY > 2000);
     await button.waitFor({ state: 'visible' });
+    // Let the wheel's own smooth scrolling finish before recording.
+    await page.waitForFunction(() => new Promise((r) => {
+      const y = window.scrollY;
+      setTimeout(() => r(window.scrollY === y), 250);
+    }));
     await page.evaluate(() => {
       const w = window as unknown as { __ys: number[] };
       w.__ys = [window.scrollY];
