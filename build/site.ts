@@ -15,7 +15,7 @@ import type { Warning } from './errors.ts';
 import { renderDocument } from './html-document.ts';
 import type { CompiledMarkdown } from './markdown/compile.ts';
 import { dataPathOf, htmlPathOf, NOT_FOUND_ROUTE } from './routes.ts';
-import { configLocation, resolveSidebars, type ResolvedSidebars } from './sidebars.ts';
+import { configLocation, resolveSidebars, type ResolvedSidebars, type SidebarDoc } from './sidebars.ts';
 
 export interface SitePaths {
   root: string;
@@ -97,9 +97,13 @@ export interface AssembledPages {
   pages: PageData[];
   sidebars: SidebarData[];
   sidebarById: Map<string, SidebarData>;
+  /** Doc id → its sidebar, prev/next and breadcrumbs. */
+  placement: Placement;
   /** Sidebar warnings (docs in no sidebar), unlisted docs left out. */
   warnings: Warning[];
 }
+
+export type Placement = ResolvedSidebars['placement'];
 
 export interface AssembleInput {
   config: SiteConfig;
@@ -110,45 +114,50 @@ export interface AssembleInput {
   configPath: string;
 }
 
+const titleOf = (s: SourcePage, compiled: Map<string, CompiledMarkdown>) => s.frontMatter.title ?? compiled.get(s.absPath)?.h1 ?? humanise(s.id);
+
+/** The docs as the sidebars see them: id, route, label, position. */
+export function sidebarDocsOf(sources: SourcePage[], compiled: Map<string, CompiledMarkdown>): SidebarDoc[] {
+  return sources.filter((s) => s.kind === 'doc')
+    .map((d) => ({ id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position }));
+}
+
+/** One source's page data, given where the sidebars put it. */
+export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown>, config: SiteConfig, placement: Placement): PageData {
+  if (s.kind === 'react-page') {
+    const isHome = s.route === '/';
+    return { route: s.route, kind: 'react-page', title: isHome ? config.title : humanise(s.id), description: config.tagline, html: '', toc: [], unlisted: false, breadcrumbs: [] };
+  }
+  const c = compiled.get(s.absPath)!;
+  const place = s.kind === 'doc' ? placement.get(s.id) : undefined;
+  return {
+    route: s.route,
+    kind: s.kind,
+    title: titleOf(s, compiled),
+    description: s.frontMatter.description ?? c.excerpt,
+    html: c.html,
+    toc: tocFor(s, c, config),
+    unlisted: s.frontMatter.unlisted ?? false,
+    sidebarId: place?.sidebarId,
+    breadcrumbs: place?.breadcrumbs ?? [],
+    prev: place?.prev,
+    next: place?.next,
+  };
+}
+
 /** Titles, sidebars, prev/next and breadcrumbs: the data of every route, 404 included. */
 export function assemblePages({ config, sources, compiled, root, configPath }: AssembleInput): AssembledPages {
-  const titleOf = (s: SourcePage) => s.frontMatter.title ?? compiled.get(s.absPath)?.h1 ?? humanise(s.id);
   const docs = sources.filter((s) => s.kind === 'doc');
-  const resolved: ResolvedSidebars = resolveSidebars(
-    config.sidebars,
-    docs.map((d) => ({ id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d), position: d.frontMatter.sidebar_position })),
-    configLocation(path.relative(root, configPath), configPath),
-  );
+  const resolved: ResolvedSidebars = resolveSidebars(config.sidebars, sidebarDocsOf(sources, compiled), configLocation(path.relative(root, configPath), configPath));
   const warnings = resolved.warnings.filter((w) => {
     const id = /doc "([^"]+)"/.exec(w.message)?.[1];
     return !docs.find((d) => d.id === id)?.frontMatter.unlisted;
   });
   const sidebarById = new Map(resolved.sidebars.map((s) => [s.id, s]));
-
-  const pages: PageData[] = sources.map((s) => {
-    if (s.kind === 'react-page') {
-      const isHome = s.route === '/';
-      return { route: s.route, kind: 'react-page', title: isHome ? config.title : humanise(s.id), description: config.tagline, html: '', toc: [], unlisted: false, breadcrumbs: [] };
-    }
-    const c = compiled.get(s.absPath)!;
-    const place = s.kind === 'doc' ? resolved.placement.get(s.id) : undefined;
-    return {
-      route: s.route,
-      kind: s.kind,
-      title: titleOf(s),
-      description: s.frontMatter.description ?? c.excerpt,
-      html: c.html,
-      toc: tocFor(s, c, config),
-      unlisted: s.frontMatter.unlisted ?? false,
-      sidebarId: place?.sidebarId,
-      breadcrumbs: place?.breadcrumbs ?? [],
-      prev: place?.prev,
-      next: place?.next,
-    };
-  });
+  const pages = sources.map((s) => pageDataOf(s, compiled, config, resolved.placement));
   if (!pages.some((p) => p.route === '/')) pages.push(generatedHome(config, resolved.sidebars));
   pages.push({ route: NOT_FOUND_ROUTE, kind: 'not-found', title: 'Страница не найдена', description: 'Страница не найдена', html: '', toc: [], unlisted: true, breadcrumbs: [] });
-  return { pages, sidebars: resolved.sidebars, sidebarById, warnings };
+  return { pages, sidebars: resolved.sidebars, sidebarById, placement: resolved.placement, warnings };
 }
 
 /** The home page of a docs folder the config does not describe: links to its sections. */
@@ -235,7 +244,7 @@ export function pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls
   const { html: _html, ...rest } = page;
   // The sidebar is not inlined: it is one immutable JSON file the browser caches across pages.
   const data: InitialData = { page: rest, sidebarUrls };
-  const html = renderDocument({ config, page, appHtml, data, assets, prepaint, sidebarUrl: page.sidebarId ? sidebarUrls[page.sidebarId] : undefined });
+  const html = renderDocument({ config, page, appHtml, data, assets, prepaint });
   return page.kind === 'not-found'
     ? { htmlPath: htmlPathOf(page.route), html }
     : { htmlPath: htmlPathOf(page.route), html, dataPath: dataPathOf(page.route), data: JSON.stringify(page) };

@@ -81,6 +81,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
   const onBatch = async (batch: FileEvent[]) => {
     await initial;
+    if (process.env.SG_DEV_DEBUG) log(`events: ${batch.map((e) => `${e.type} ${e.file}`).join(', ')}`);
     const plan = planChanges(batch, session.dirs);
     if (isEmptyPlan(plan)) return;
     const t = performance.now();
@@ -91,6 +92,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     else if (result.routes.length) events.update({ routes: result.routes, sidebarUrls: result.sidebarUrls });
     const did = result.reload ? `${plural(result.rendered, 'page')} rendered, reloading` : result.routes.length ? `${plural(result.routes.length, 'page')} updated` : 'no page changed';
     log(`${describePlan(plan, root)}: ${did} in ${formatMs(ms)}${errorNote(result)}`);
+    if (process.env.SG_DEV_DEBUG) log(`  steps: ${Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
     reportLinks(result.routes);
   };
   const watched = [session.paths.docsDir, session.paths.pagesDir, session.srcDir, session.paths.staticDir, session.paths.configPath]

@@ -10,14 +10,15 @@ import type { PageData } from '../../src/data/types.ts';
 import type { BundleInput } from '../bundle.ts';
 import { compilePages } from '../compile-stage.ts';
 import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../content.ts';
+import { bootScript } from '../boot-script.ts';
 import { buildCsp, CSP_FILE } from '../csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
 import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, writeOut } from '../output.ts';
 import { checkRoutes, dataPathOf, htmlPathOf } from '../routes.ts';
 import {
-  adaptSite, assemblePages, copyContentAssets, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths,
-  type PathOptions, type SitePaths,
+  adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocsOf, sidebarFiles, sitePaths,
+  type AssembledPages, type PathOptions, type SitePaths,
 } from '../site.ts';
 import { renderRobots, renderSitemap } from '../sitemap.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
@@ -41,6 +42,8 @@ export interface RebuildResult {
   /** Every current error, formatted `file:line: message\n  fix: …`. */
   errors: string[];
   sidebarUrls: Record<string, string>;
+  /** Milliseconds per step of this rebuild. */
+  timings: Record<string, number>;
 }
 
 interface RenderedRoute {
@@ -60,9 +63,23 @@ const renderKey = (route: string) => ` render ${route}`;
 /** Beyond this many pages to compile at once, the build's cached, multi-threaded stage is used. */
 const BATCH_COMPILE = 16;
 
-/** Same data, same render: a page's HTML string is shared until its file is compiled again. */
+/**
+ * Same data, same render. Runs for every route on every rebuild, so it compares field by field
+ * (a page's HTML string is the same object until its file is compiled again) and serialises only
+ * the small structured fields that differ by identity (TOC, breadcrumbs, prev/next).
+ */
 function samePage(a: PageData, b: PageData): boolean {
-  return a.html === b.html && JSON.stringify({ ...a, html: '' }) === JSON.stringify({ ...b, html: '' });
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) {
+    const u = x[k];
+    const v = y[k];
+    if (u === v) continue;
+    if (typeof u !== 'object' || typeof v !== 'object' || u === null || v === null || JSON.stringify(u) !== JSON.stringify(v)) return false;
+  }
+  return true;
 }
 
 function asBuildError(e: unknown, file?: string): unknown {
@@ -78,8 +95,12 @@ export class DevSession {
   private adapted = false;
   /** Every source read so far (the last version that parsed), by absolute path. */
   private sources = new Map<string, SourcePage>();
+  /** Where each source sorts in the build order (docs first, then by path). */
+  private sortKeys = new Map<string, string>();
   private compiled = new Map<string, CompiledMarkdown>();
   private stale = new Set<string>();
+  /** Sources read again in this rebuild (their page data may have changed). */
+  private touched = new Set<string>();
   private routeOfFile = new Map<string, string>();
   private errors = new Map<string, unknown>();
   private bundler?: DevBundler;
@@ -91,6 +112,11 @@ export class DevSession {
   private sidebarWarnings = new Set<string>();
   private emitted = { sitemap: '', csp: '' };
   private built = false;
+  /** The last page data and sidebars, and what they were assembled from (see update). */
+  private assembled?: AssembledPages;
+  private layoutKey = '';
+  private sidebarOut?: { sidebars: AssembledPages['sidebars'] } & ReturnType<typeof sidebarFiles>;
+  private timings: Record<string, number> = {};
   /** The current Content-Security-Policy (the pre-paint script's hash depends on the config). */
   csp: string | undefined;
 
@@ -125,6 +151,13 @@ export class DevSession {
   async update(plan: ChangePlan): Promise<RebuildResult> {
     // Until a first build succeeded, every change retries all of it.
     const full = !this.built;
+    this.timings = {};
+    let t = performance.now();
+    const lap = (step: string) => {
+      const now = performance.now();
+      this.timings[step] = Math.round(now - t);
+      t = now;
+    };
     const warnings: Warning[] = [];
     const { root, configPath, outDir } = this.paths;
 
@@ -139,8 +172,11 @@ export class DevSession {
     }
     if (!this.loaded) return this.result({ warnings });
 
+    lap('config');
+
     // 2. Sources: the changed ones, or every one.
     const pageChanges = full ? this.everySource() : plan.pages;
+    this.touched.clear();
     const routesBefore = this.routeOfFile;
     for (const [file, state] of pageChanges) this.readSource(file, state);
     const site = adaptSite(this.loaded, new Set(this.docs().map((d) => d.id)), this.paths.pagesDir);
@@ -163,8 +199,11 @@ export class DevSession {
       this.markMentioning([...moved, ...plan.pageAssets], list);
     }
 
+    lap('sources');
+
     // 4. Markdown.
     const compiledNow = await this.compileStale(list, warnings);
+    lap('markdown');
 
     // 5. Bundles: after a theme edit, or when what they embed changed (config, React pages).
     const reactPages = new Map(list.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath]));
@@ -183,22 +222,43 @@ export class DevSession {
       }
     }
     if (!this.bundles) return this.result({ warnings });
+    lap('bundle');
 
     // 6. Page data and sidebars for every route (cheap), then render what changed.
-    let assembled: ReturnType<typeof assemblePages>;
-    try {
-      assembled = assemblePages({ config, sources: list.filter((s) => s.kind === 'react-page' || this.compiled.has(s.absPath)), compiled: this.compiled, root, configPath });
+    const renderable = list.filter((s) => s.kind === 'react-page' || this.compiled.has(s.absPath));
+    // Sidebars (and so every page's place: prev/next, breadcrumbs) depend on the docs' ids,
+    // routes, labels and positions and on the config. With those as they were, only the pages
+    // read or compiled again get new data; the rest is kept as is.
+    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted])]);
+    let assembled: AssembledPages;
+    if (this.assembled && !full && !configChanged && layoutKey === this.layoutKey) {
+      const placement = this.assembled.placement;
+      const fresh = new Map([...this.touched, ...compiledNow].map((f) => this.sources.get(f))
+        .filter((s): s is SourcePage => s !== undefined && (s.kind === 'react-page' || this.compiled.has(s.absPath)))
+        .map((s) => [s.route, pageDataOf(s, this.compiled, config, placement)]));
+      assembled = { ...this.assembled, pages: this.assembled.pages.map((p) => fresh.get(p.route) ?? p) };
+      // The same docs as the last assembly that succeeded: an error since (a doc deleted, then
+      // restored) is gone.
       this.errors.delete(SIDEBARS);
-    } catch (e) {
-      this.errors.set(SIDEBARS, e);
-      return this.result({ warnings, compiled: compiledNow.size });
+    } else {
+      try {
+        assembled = assemblePages({ config, sources: renderable, compiled: this.compiled, root, configPath });
+        this.errors.delete(SIDEBARS);
+      } catch (e) {
+        this.errors.set(SIDEBARS, e);
+        return this.result({ warnings, compiled: compiledNow.size });
+      }
     }
+    this.assembled = assembled;
+    this.layoutKey = layoutKey;
     const newSidebarWarnings = new Set(assembled.warnings.map((w) => w.message));
     warnings.push(...assembled.warnings.filter((w) => !this.sidebarWarnings.has(w.message)));
     this.sidebarWarnings = newSidebarWarnings;
 
+    lap('assemble');
     const out = new OutputWriter(outDir);
-    const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(assembled.sidebars);
+    if (this.sidebarOut?.sidebars !== assembled.sidebars) this.sidebarOut = { sidebars: assembled.sidebars, ...sidebarFiles(assembled.sidebars) };
+    const { files: sidebarJson, urls: sidebarUrls } = this.sidebarOut;
     const sidebarJsonById = new Map(assembled.sidebars.map((s, i) => [s.id, sidebarJson[i].json]));
     for (const f of sidebarJson) {
       if (!this.writtenSidebars.has(f.rel)) out.add(f.rel, f.json);
@@ -208,11 +268,16 @@ export class DevSession {
     this.sidebarUrls = sidebarUrls;
     const prepaint = prepaintFor(config);
     const renderAll = full || bundled || configChanged;
+    // With every sidebar as it was (same JSON, same URL), no page's place (prev/next,
+    // breadcrumbs) moved: only the pages read or compiled again can have new data.
+    const checkAll = renderAll || sidebarUrlsChanged;
+    const candidates = new Set([...this.touched, ...compiledNow].map((f) => this.sources.get(f)?.route));
     const { assets, renderer } = this.bundles;
     const changed = new Set<string>();
     let rendered = 0;
     for (const page of assembled.pages) {
       const prev = this.rendered.get(page.route);
+      if (!checkAll && prev && !candidates.has(page.route)) continue;
       const sidebarJsonOfPage = page.sidebarId ? sidebarJsonById.get(page.sidebarId) ?? '' : '';
       const same = prev !== undefined && samePage(prev.page, page) && prev.sidebarJson === sidebarJsonOfPage;
       if (same && !renderAll && !sidebarUrlsChanged) continue;
@@ -242,26 +307,29 @@ export class DevSession {
       rmSync(path.join(outDir, dataPathOf(route)), { force: true });
       changed.add(route);
     }
+    lap('render');
     await out.flush();
+    lap('write');
 
     // 7. Static files, images next to pages, sitemap, CSP.
     if (full) copyStatic(this.paths.staticDir, outDir);
     else for (const [file, state] of plan.statics) this.copyStaticFile(file, state);
     copyContentAssets(full ? this.compiled.values() : [...compiledNow].map((f) => this.compiled.get(f)!).filter(Boolean), outDir);
     const listed = assembled.pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
-    const sitemap = renderSitemap(config, listed);
-    if (sitemap !== this.emitted.sitemap) {
-      writeOut(outDir, 'sitemap.xml', sitemap);
+    const sitemapKey = `${config.url}\n${listed.join('\n')}`;
+    if (sitemapKey !== this.emitted.sitemap) {
+      writeOut(outDir, 'sitemap.xml', renderSitemap(config, listed));
       writeOut(outDir, 'robots.txt', renderRobots(config));
-      this.emitted.sitemap = sitemap;
+      this.emitted.sitemap = sitemapKey;
     }
-    const csp = buildCsp([prepaint]);
+    const csp = buildCsp([prepaint, bootScript(this.bundles.assets.js)], [this.bundles.assets.inlineCss]);
     if (csp !== this.emitted.csp) {
       writeOut(outDir, CSP_FILE, `${csp}\n`);
       this.emitted.csp = csp;
       this.csp = csp;
     }
 
+    lap('emit');
     const wasBuilt = this.built;
     this.built = true;
     return this.result({
@@ -290,7 +358,7 @@ export class DevSession {
   private result(r: Partial<RebuildResult> & { warnings: Warning[] }): RebuildResult {
     return {
       built: this.built, routes: [], reload: false, rendered: 0, compiled: 0, ...r,
-      errors: this.errorList(), sidebarUrls: this.sidebarUrls,
+      errors: this.errorList(), sidebarUrls: this.sidebarUrls, timings: this.timings,
     };
   }
 
@@ -328,6 +396,7 @@ export class DevSession {
     const kind = where && sourceKindOf(where.rel, where.folder);
     const forget = () => {
       this.sources.delete(file);
+      this.sortKeys.delete(file);
       this.compiled.delete(file);
       this.stale.delete(file);
       this.errors.delete(file);
@@ -339,6 +408,8 @@ export class DevSession {
       this.errors.delete(file);
       const old = this.sources.get(file);
       this.sources.set(file, source);
+      this.sortKeys.set(file, `${where.folder === 'docs' ? 0 : 1}${where.rel}`);
+      if (old?.raw !== source.raw) this.touched.add(file);
       if (kind !== 'react-page' && (old?.raw !== source.raw || !this.compiled.has(file))) this.stale.add(file);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return forget();
@@ -353,10 +424,9 @@ export class DevSession {
 
   /** The sources of the site in build order: docs, then the pages folder (unless adapted). */
   private sourceList(): SourcePage[] {
-    const key = (s: SourcePage) => `${s.kind === 'doc' ? 0 : 1}${this.locate(s.absPath)?.rel ?? s.absPath}`;
     return [...this.sources.values()]
       .filter((s) => s.kind === 'doc' || !this.adapted)
-      .map((s) => [key(s), s] as const)
+      .map((s) => [this.sortKeys.get(s.absPath)!, s] as const)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, s]) => s);
   }

@@ -20,7 +20,7 @@ export interface WatchOptions {
 }
 
 export function watchInBatches(paths: string[], onBatch: (events: FileEvent[]) => Promise<void>, opts: WatchOptions = {}): BatchWatcher {
-  const quietMs = opts.quietMs ?? 25;
+  const quietMs = opts.quietMs ?? 20;
   const maxWaitMs = opts.maxWaitMs ?? 250;
   const watcher = watch(paths, {
     ignoreInitial: true,

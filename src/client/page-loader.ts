@@ -57,10 +57,10 @@ export function forgetPageData(route: string): void {
   pages.delete(route);
 }
 
-/** Dev server only: after a rebuild, every loaded page and sidebar is stale. */
+/** Dev server only: after a rebuild, every loaded page is stale, and each sidebar whose URL changed. */
 export function forgetLoaded(urls: Record<string, string>): void {
   pages.clear();
-  sidebars.clear();
+  for (const id of sidebars.keys()) if (urls[id] !== sidebarUrls[id]) sidebars.delete(id);
   sidebarUrls = urls;
 }
 
@@ -70,7 +70,6 @@ export function loadSidebar(id: string | undefined): Promise<SidebarData | undef
   if (!p) {
     const url = sidebarUrls[id];
     if (!url) return Promise.resolve(undefined);
-    // Same mode as the <link rel=preload crossorigin> in the page head, so the preload is reused.
     p = fetchJson<SidebarData>(url, (v) => typeof v === 'object' && v !== null && 'items' in v, 'cors');
     p.catch(() => sidebars.delete(id));
     sidebars.set(id, p);

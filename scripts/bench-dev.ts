@@ -1,0 +1,119 @@
+// `npm run bench:dev -- --pages N --edits K` — the dev server on a generated corpus
+// (../shared/bench/make-corpus.mjs, 1000 pages by default), as an author uses it:
+//   - time to first page: from starting `scripts/dev.ts` (empty Markdown cache) to the first
+//     page answered with 200; budget: the cold build budget (8 s for 1000 pages);
+//   - edit to browser: from writing one page's Markdown to headless Chromium showing the new
+//     text in the open tab (no reload), median of K edits; budget 200 ms;
+//   - for scale, one sidebar label change (every page of the sidebar is rendered again).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isolate, launchBrowser } from '../test/helpers/browser.ts';
+import { readArgs } from './cli-args.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = readArgs({ pages: { type: 'string' }, edits: { type: 'string' }, keep: { type: 'boolean' } });
+const pages = Number(args.pages ?? 1000);
+const edits = Number(args.edits ?? 10);
+const START_BUDGET_MS = pages <= 1000 ? 8000 : Infinity;
+const EDIT_BUDGET_MS = 200;
+
+const work = mkdtempSync(path.join(os.tmpdir(), `sg-bench-dev-${pages}-`));
+const corpus = path.join(work, 'docs');
+const gen = spawnSync(process.execPath, [path.join(root, '..', 'shared', 'bench', 'make-corpus.mjs'), corpus, String(pages)], { encoding: 'utf8' });
+if (gen.status !== 0) throw new Error(`make-corpus failed:\n${gen.stderr}`);
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as net.AddressInfo;
+    s.close(() => resolve(port));
+  });
+});
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const port = await freePort();
+const origin = `http://localhost:${port}`;
+const target = { route: '/s00/p0005', file: path.join(corpus, 's00', 'p0005.md') };
+const started = performance.now();
+const dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--docs', corpus, '--out', path.join(work, '.dev'), '--port', String(port), '--no-cache'],
+  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+let log = '';
+dev.stdout.on('data', (d) => (log += d));
+dev.stderr.on('data', (d) => (log += d));
+const exited = new Promise((resolve) => dev.once('exit', resolve));
+
+let firstPageMs = 0;
+try {
+  // The server listens before it builds and holds requests until the build is done.
+  for (;;) {
+    try {
+      const res = await fetch(origin + target.route);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (dev.exitCode !== null) throw new Error(`the dev server exited:\n${log}`);
+    await sleep(20);
+  }
+  firstPageMs = performance.now() - started;
+
+  const browser = await launchBrowser();
+  const context = await browser.newContext();
+  await isolate(context);
+  const page = await context.newPage();
+  await page.goto(origin + target.route);
+  await page.waitForFunction(() => document.documentElement.dataset.sgDevLive === 'true');
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  const original = readFileSync(target.file, 'utf8');
+
+  /** Writes the page with `text` and resolves with ms from the write to the tab showing it. */
+  const timeEdit = async (content: string, text: string) => {
+    // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+    await page.evaluate(`window.__seen = new Promise((resolve) => {
+      const root = document.getElementById('root');
+      const mo = new MutationObserver(() => {
+        if (root.textContent.includes(${JSON.stringify(text)})) {
+          mo.disconnect();
+          resolve(Date.now());
+        }
+      });
+      mo.observe(root, { childList: true, subtree: true, characterData: true });
+    })`);
+    const t0 = Date.now();
+    writeFileSync(target.file, content);
+    const seenAt = await page.evaluate(() => (window as unknown as { __seen: Promise<number> }).__seen);
+    return seenAt - t0;
+  };
+
+  const heading = /^# .*$/m;
+  const latencies: number[] = [];
+  for (let i = 1; i <= edits; i++) {
+    const text = `Правка номер ${i} для замера.`;
+    latencies.push(await timeEdit(original.replace(heading, (h) => `${h}\n\n${text}`), text));
+    await sleep(250); // separate saves, not one coalesced batch
+  }
+  if (await page.evaluate(() => (window as unknown as { __marker?: number }).__marker) !== 1) throw new Error('the tab reloaded instead of updating in place');
+  const label = 'Переименованная страница';
+  const labelMs = await timeEdit(original.replace(/^title: .*$/m, `title: ${label}`), label);
+  writeFileSync(target.file, original);
+  await sleep(500);
+  await browser.close();
+
+  const serverLines = [...log.matchAll(/p0005\.md: 1 page updated in (\d+) ms/g)].map((m) => Number(m[1]));
+  const ok = (v: number, budget: number) => (v <= budget ? 'within budget' : 'OVER BUDGET');
+  console.log([
+    `Dev server on ${pages} generated pages (${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`,
+    `  time to first page served (cold, no Markdown cache): ${Math.round(firstPageMs)} ms — budget ${START_BUDGET_MS} ms, ${ok(firstPageMs, START_BUDGET_MS)}`,
+    `  edit → new text in the open tab, no reload: median ${median(latencies)} ms over ${edits} edits (min ${Math.min(...latencies)}, max ${Math.max(...latencies)}) — budget ${EDIT_BUDGET_MS} ms, ${ok(median(latencies), EDIT_BUDGET_MS)}`,
+    serverLines.length ? `    of which the rebuild (server log): median ${median(serverLines)} ms` : '',
+    `  title change (the whole sidebar's ${pages} pages rendered again) → open tab updated: ${labelMs} ms`,
+  ].filter(Boolean).join('\n'));
+} finally {
+  if (dev.exitCode === null) dev.kill('SIGINT');
+  await exited;
+  if (!args.keep) rmSync(work, { recursive: true, force: true });
+}
