@@ -66,6 +66,15 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await hydrated(page);
 }
 
+/** Resolves once the window has stopped scrolling (the wheel scrolls smoothly, over several frames). */
+export async function scrollSettled(page: Page): Promise<number> {
+  await page.waitForFunction(() => new Promise((r) => {
+    const y = window.scrollY;
+    setTimeout(() => r(window.scrollY === y), 250);
+  }));
+  return page.evaluate(() => window.scrollY);
+}
+
 /** Marks the current document; a full page load loses the mark, client navigation keeps it. */
 export async function markWindow(page: Page): Promise<void> {
   await page.evaluate(() => {

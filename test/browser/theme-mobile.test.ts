@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { gotoHydrated, markWindow, useHarness, windowMarked } from './theme-helpers.ts';
+import { gotoHydrated, markWindow, scrollSettled, useHarness, windowMarked } from './theme-helpers.ts';
 
 const h = useHarness();
 const DOC = '/tech-docs/to-nft/nftables/chains';
@@ -61,7 +61,7 @@ describe('mobile menu', () => {
     await gotoHydrated(page, h.url('/'));
     await page.mouse.wheel(0, 400);
     await page.waitForFunction(() => window.scrollY >= 300);
-    const y = await page.evaluate(() => window.scrollY);
+    const y = await scrollSettled(page);
     await clickInPlace(page);
     const menu = dialog(page);
     await menu.waitFor();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
-import { gotoHydrated, hydrated, markWindow, unexpected, useHarness, windowMarked } from './theme-helpers.ts';
+import { gotoHydrated, hydrated, markWindow, scrollSettled, unexpected, useHarness, windowMarked } from './theme-helpers.ts';
 
 const h = useHarness();
 const FROM = '/tech-docs/sgroups/installation-server';
@@ -169,16 +169,16 @@ describe('client navigation', () => {
     await page.mouse.move(640, 500);
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => window.scrollY >= 1400);
-    await page.waitForTimeout(300);
-    const yFrom = await page.evaluate(() => window.scrollY);
+    const yFrom = await scrollSettled(page);
+    await page.waitForTimeout(200); // the position is saved to the history entry shortly after scrolling stops
     await sidebarLink(page, TO).click();
     await page.waitForURL(h.url(TO));
     await page.waitForFunction(() => window.scrollY === 0 && document.querySelector('main h1')?.textContent !== 'Установка HBF-сервера');
     await page.mouse.move(640, 500); // over the content, not the sidebar the click left the pointer on
     await page.mouse.wheel(0, 700);
     await page.waitForFunction(() => window.scrollY >= 600);
-    await page.waitForTimeout(300);
-    const yTo = await page.evaluate(() => window.scrollY);
+    const yTo = await scrollSettled(page);
+    await page.waitForTimeout(200);
 
     await page.goBack();
     await page.waitForFunction(() => document.querySelector('main h1')?.textContent === 'Установка HBF-сервера');

@@ -30,7 +30,7 @@ const words = (fragment: string) =>
 
 describe('documentation pages', () => {
   const sidebarHrefs = new Set<string>();
-  for (const f of readdirSync(path.join(dist, '_data', 'sidebars'))) {
+  for (const f of readdirSync(path.join(dist, '_data', 'sidebars')).filter((n) => n.endsWith('.json'))) {
     JSON.stringify(JSON.parse(readFileSync(path.join(dist, '_data', 'sidebars', f), 'utf8'))).replace(/"href":"([^"]+)"/g, (_, h: string) => {
       sidebarHrefs.add(h);
       return '';
