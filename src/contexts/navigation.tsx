@@ -2,6 +2,7 @@
 // how to go somewhere. Same-origin link clicks are intercepted here; page data comes from
 // _data/*.json. Anything that cannot be done in place falls back to a full page load.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import type { PageData, SidebarData } from '../data/types.ts';
 import { forgetLoaded, forgetPageData, loadRoute, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
 import { prefetchHref } from '../client/prefetch.ts';
@@ -91,8 +92,12 @@ export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, 
         window.history.pushState({ scrollY: 0 }, '', url.pathname + url.search + url.hash);
       }
       shownPath.current = route;
-      setState(next);
-      setStatus('idle');
+      // Committed before onNavigated runs, so the anchor it scrolls to is already in the DOM
+      // (outside an event, React would otherwise render in a later task).
+      flushSync(() => {
+        setState(next);
+        setStatus('idle');
+      });
       pending.current = null;
       onNavigated?.(next.page, decodeURIComponent(url.hash.slice(1)), restoreY);
     } catch (e) {
