@@ -1,5 +1,5 @@
 // The Content-Security-Policy of the built site. The only inline script is the pre-paint
-// script, allowed by its hash; the build writes the policy to dist/_headers/csp.txt (read by
+// script and the only inline style the site stylesheet, each allowed by its hash; the build writes the policy to dist/_headers/csp.txt (read by
 // the preview server) and dist/_headers/csp.nginx.conf (included by deploy/nginx.conf), so every
 // server sends the same one. _headers/ itself is never served.
 import { createHash } from 'node:crypto';
@@ -9,12 +9,14 @@ import path from 'node:path';
 export const CSP_FILE = '_headers/csp.txt';
 export const CSP_NGINX_FILE = '_headers/csp.nginx.conf';
 
-export function buildCsp(inlineScripts: string[]): string {
-  const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`);
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+
+/** Inline <script> and <style> elements are allowed by hash; style attributes stay forbidden. */
+export function buildCsp(inlineScripts: string[], inlineStyles: string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${hashes.join(' ')}`,
-    "style-src 'self'",
+    `script-src 'self' ${inlineScripts.map(sha256).join(' ')}`,
+    ['style-src', "'self'", ...inlineStyles.map(sha256)].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self' https://api.github.com",

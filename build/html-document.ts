@@ -1,8 +1,9 @@
-// The HTML document around the server-rendered app: head metadata, the pre-paint script, CSS,
-// the inline hydration data and the module script.
+// The HTML document around the server-rendered app: head metadata, the pre-paint script, the inline CSS,
+// the inline hydration data and the script that loads the bundle after the first paint.
 import type { SiteConfig } from '../src/config/schema.ts';
 import type { InitialData, PageData } from '../src/data/types.ts';
 import { documentTitle } from '../src/data/locale.ts';
+import { bootScript } from './boot-script.ts';
 import type { ClientAssets } from './bundle.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -17,15 +18,15 @@ export interface DocumentInput {
   data: InitialData;
   assets: ClientAssets;
   prepaint: string;
-  /** The page's sidebar JSON, preloaded so hydration does not wait on a late request. */
-  sidebarUrl?: string;
 }
 
-export function renderDocument({ config, page, appHtml, data, assets, prepaint, sidebarUrl }: DocumentInput): string {
+export function renderDocument({ config, page, appHtml, data, assets, prepaint }: DocumentInput): string {
   const title = documentTitle(page.title, config.title);
   const description = page.description ?? config.tagline;
   const canonical = `${config.url}${page.route === '/' ? '/' : page.route}`;
-  const noindex = page.unlisted || page.kind === 'not-found';
+  // The 404 page is kept out of search indexes by its status code; a robots tag there would
+  // only make its own audit fail.
+  const noindex = page.unlisted && page.kind !== 'not-found';
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -42,14 +43,12 @@ export function renderDocument({ config, page, appHtml, data, assets, prepaint, 
     `<meta name="theme-color" content="#1b1b1d">`,
     `<link rel="icon" href="${config.favicon}" type="image/svg+xml">`,
     `<script>${prepaint}</script>`,
-    `<link rel="stylesheet" href="${assets.css}">`,
-    `<link rel="modulepreload" href="${assets.js}">`,
-    sidebarUrl ? `<link rel="preload" as="fetch" href="${sidebarUrl}" crossorigin="anonymous">` : '',
+    `<style>${assets.inlineCss}</style>`,
   ].filter(Boolean).join('');
   return `<!doctype html><html lang="${config.i18n.defaultLocale}" data-theme="${config.colorMode.defaultMode}"><head>${head}</head><body>`
     + `<div id="root">${appHtml}</div>`
     + '<div id="route-announcer" class="sr-only" aria-live="assertive" aria-atomic="true"></div>'
     + `<script id="__SG_DATA__" type="application/json">${safeJson(data)}</script>`
-    + `<script type="module" src="${assets.js}"></script>`
+    + `<script>${bootScript(assets.js)}</script>`
     + '</body></html>';
 }

@@ -8,6 +8,7 @@ import { bundleClient, bundleServer, type BundleInput } from './bundle.ts';
 import { compilePages } from './compile-stage.ts';
 import { loadSiteConfig } from './config.ts';
 import type { Warning } from './errors.ts';
+import { bootScript } from './boot-script.ts';
 import { buildCsp, writeCspFiles } from './csp.ts';
 import { startCompression } from './compress.ts';
 import { checkAnchors } from './anchors.ts';
@@ -126,7 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const listed = pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
     writeOut(staging, 'sitemap.xml', renderSitemap(config, listed));
     writeOut(staging, 'robots.txt', renderRobots(config));
-    writeCspFiles(staging, buildCsp([prepaint]));
+    writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js)], [assets.inlineCss]));
     lap('emit');
 
     // 6b. .gz/.br beside every text file (build/compress.ts): files unchanged since the previous
@@ -150,7 +151,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     await compressing;
     lap('compress');
-    const firstLoad = measureFirstLoad(staging, assets.initialFiles, htmlByRoute);
+    const firstLoad = measureFirstLoad(staging, assets.initialFiles, assets.inlineCss, htmlByRoute);
     swapInto(staging, outDir);
     lap('swap');
     return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, workers: stats.workers, firstLoad, adaptedConfig: adapted };

@@ -4,7 +4,7 @@
 // LCP, TBT, CLS and bytes per page; exits non-zero when a page misses a target.
 // Nothing reaches the internet: api.github.com resolves to a local HTTPS stub.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { readArgs } from './cli-args.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = readArgs({ 'skip-build': { type: 'boolean' }, runs: { type: 'string' } });
 const dist = path.join(root, '.cache', 'audit-dist');
+const reports = path.join(root, '.cache', 'audit-reports');
 
 // Lighthouse refuses to audit a document answered with 404, so the page-not-found page is audited
 // at /404.html, which serves the same file with status 200.
@@ -61,6 +62,9 @@ try {
     for (const route of PAGES) {
       const result = await lighthouse(`http://127.0.0.1:${port}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
       const lhr = result!.lhr;
+      // The full report, for looking into a miss: .cache/audit-reports/<page>.json
+      mkdirSync(reports, { recursive: true });
+      writeFileSync(path.join(reports, `${route.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const num = (a: string) => Number(lhr.audits[a]?.numericValue ?? NaN);
       const row = {

@@ -48,7 +48,7 @@ export interface PageData {
 
 /**
  * What a page carries inline for hydration: its data minus the HTML already in the DOM. The
- * sidebar comes from its own content-hashed JSON file (preloaded), shared by every page.
+ * sidebar comes from its own content-hashed JSON file, shared by every page and cached.
  */
 export interface InitialData {
   page: Omit<PageData, 'html'>;

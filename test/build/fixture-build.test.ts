@@ -1,5 +1,6 @@
 // Builds the fixture site through the CLI and checks what an author and a reader would see.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -41,7 +42,22 @@ describe('building the fixture site', () => {
     assert.match(html, /<meta name="description" content="Страница, на которой проверяются возможности генератора\.">/);
     assert.match(html, /<link rel="canonical" href="https:\/\/docs\.example\.com\/guide\/intro">/);
     assert.match(html, /<meta property="og:title" content="Введение в фикстуру \| Fixture">/);
-    assert.match(html, /<script type="module" src="\/assets\/entry\.[A-Z0-9]+\.js"><\/script>/);
+    // The stylesheet is inline; the bundle is loaded by a small inline script after the first paint.
+    assert.match(html, /<style>:root[^<]*<\/style>/);
+    assert.doesNotMatch(html, /<link rel="stylesheet"|<script type="module"/);
+    assert.match(html, /<script>\(function\(\)\{[^<]*s\.type='module';s\.src='\/assets\/entry\.[A-Z0-9]+\.js'/);
+  });
+
+  it('allows exactly its inline script and style by hash in the Content-Security-Policy', () => {
+    const html = read('guide/intro/index.html');
+    const csp = read('_headers/csp.txt');
+    const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+    const scripts = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+    const style = /<style>([^<]*)<\/style>/.exec(html)![1];
+    assert.equal(scripts.length, 2, 'the pre-paint script and the loader');
+    for (const s of scripts) assert.ok(csp.includes(sha(s)), `script ${s.slice(0, 40)}… allowed`);
+    assert.ok(csp.split('; ').includes(`style-src 'self' ${sha(style)}`), csp);
+    assert.doesNotMatch(csp, /unsafe-inline/);
   });
 
   it('rewrites .md links to routes, highlights code, renders admonitions, tabs and sanitised HTML', () => {

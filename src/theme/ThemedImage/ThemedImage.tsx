@@ -16,7 +16,8 @@ export function ThemedImage({ sources, alt, className, width, height }: ThemedIm
   return (
     <>
       {variants.map((v) => (
-        <img key={v} src={sources[v]} alt={alt} width={width} height={height} decoding="async"
+        // Lazy: the variant the colour mode hides (display: none) is then never downloaded.
+        <img key={v} src={sources[v]} alt={alt} width={width} height={height} decoding="async" loading="lazy"
           className={['themed-image', `themed-image--${v}`, className].filter(Boolean).join(' ')} />
       ))}
     </>
