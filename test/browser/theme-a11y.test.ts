@@ -42,6 +42,28 @@ describe('axe-core', () => {
   });
 });
 
+describe('wide tables', () => {
+  it('lets the keyboard scroll a table wider than the screen, and not one that fits', async () => {
+    const { page, context, errors } = await h.open({ width: 375, height: 740 });
+    await gotoHydrated(page, h.url('/tech-docs/sgroups/api/v2/sync'));
+    const wide = await page.evaluate(() => [...document.querySelectorAll<HTMLTableElement>('.markdown table')]
+      .map((t, i) => [i, t.scrollWidth > t.clientWidth + 1, t.tabIndex] as const));
+    assert.ok(wide.some(([, w]) => w) && wide.some(([, w]) => !w), 'the page has tables that scroll and tables that fit at 375 px');
+    for (const [i, isWide, tabIndex] of wide) assert.equal(tabIndex, isWide ? 0 : -1, `table ${i}`);
+    const index = wide.filter(([, w]) => w).pop()![0];
+    const table = page.locator('.markdown table').nth(index);
+    await table.scrollIntoViewIfNeeded();
+    await table.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((i) => document.querySelectorAll('.markdown table')[i].scrollLeft > 0, index);
+    // On a wide screen the same table fits and is no extra Tab stop.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.waitForFunction((i) => !document.querySelectorAll('.markdown table')[i].hasAttribute('tabindex'), index);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
 interface Focused {
   label: string;
   visible: boolean;
