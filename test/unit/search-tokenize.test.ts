@@ -3,8 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compile, FACTOR, matchFactor, TextMatcher } from '../../src/client/search/match.ts';
-import { stemRu } from '../../src/client/search/stem-ru.ts';
-import { parseQuery, shorterForms, termsOfToken, tokens } from '../../src/client/search/tokenize.ts';
+import { parseQuery, shorterForms, stemRu, termsOfToken, tokens } from '../../src/client/search/tokenize.ts';
 
 const termsOf = (token: string) => {
   const out: string[] = [];
