@@ -156,14 +156,18 @@ export async function bundleServer(input: BundleInput): Promise<ServerRenderer> 
   } catch (e) {
     rethrow(e);
   }
-  return loadRenderer(result.outputFiles[0].text, input.cacheDir);
+  return loadRenderer(result.outputFiles[0].text, input.projectRoot);
 }
 
-/** Imports the server bundle's code (written under the cache folder) as the page renderer. */
-export async function loadRenderer(code: string, cacheDir: string): Promise<ServerRenderer> {
+/**
+ * Imports the server bundle's code as the page renderer. React stays an import of that code, so
+ * the file is written under the project's own .cache (next to node_modules, where the import
+ * resolves), whatever cache folder the build was given.
+ */
+export async function loadRenderer(code: string, projectRoot: string): Promise<ServerRenderer> {
   // Content-addressed file name: importing a changed bundle never hits Node's module cache.
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const dir = path.join(cacheDir, 'ssr');
+  const dir = path.join(projectRoot, '.cache', 'ssr');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `render.${hash}.mjs`);
   writeFileSync(file, code);

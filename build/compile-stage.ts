@@ -36,22 +36,24 @@ export interface CompileStats {
 
 /**
  * Worker threads start without the TypeScript loader the build runs under, so the worker is
- * bundled to plain JavaScript once (content-addressed in the cache folder) and started from there.
+ * bundled to plain JavaScript once (content-addressed) and started from there. Its packages stay
+ * imports, so the file lives in the project's own .cache (next to node_modules), whatever cache
+ * folder the build was given: from a folder elsewhere (/tmp) they would not resolve.
  */
-async function workerBundle(cacheDir: string): Promise<string> {
+async function workerBundle(): Promise<string> {
   const result = await esbuild.build({
     entryPoints: [path.join(here, 'markdown', 'worker.ts')],
     bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outfile: 'worker.mjs', logLevel: 'silent',
   });
   const code = result.outputFiles[0].text;
-  const file = path.join(cacheDir, 'workers', `markdown.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  const file = path.join(here, '..', '.cache', 'workers', `markdown.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, code);
   return file;
 }
 
-async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number, cacheDir: string): Promise<CompiledMarkdown[]> {
-  const workerFile = await workerBundle(cacheDir);
+async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number): Promise<CompiledMarkdown[]> {
+  const workerFile = await workerBundle();
   const shares: MarkdownInput[][] = Array.from({ length: count }, () => []);
   inputs.forEach((input, i) => shares[i % count].push(input));
   const entries = [...routeOfFile];
@@ -91,7 +93,7 @@ export async function compilePages(
   const inputs: MarkdownInput[] = todo.map(({ page }) => ({ file: page.file, absPath: page.absPath, body: page.body, lineOffset: page.bodyLineOffset }));
   const size = inputs.reduce((n, i) => n + i.body.length, 0);
   const workers = size >= WORKER_THRESHOLD && inputs.length > 1 ? Math.min(os.availableParallelism(), 4, inputs.length) : 0;
-  const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, cacheDir ?? path.join(here, '..', '.cache')) : inputs.map((i) => compileMarkdown(i, routeOfFile));
+  const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers) : inputs.map((i) => compileMarkdown(i, routeOfFile));
   compiled.forEach((c, i) => {
     results.set(todo[i].page.absPath, c);
     cache.set(todo[i].key, c);

@@ -47,7 +47,7 @@ export class DevBundler {
       const [c, s, d] = await Promise.all([this.client.rebuild(), this.server.rebuild(), this.devClient.rebuild()]);
       const assets = clientAssetsOf(c.metafile, this.input);
       this.removeStaleAssets(c.metafile);
-      return { assets, renderer: await loadRenderer(s.outputFiles[0].text, this.input.cacheDir), devClient: d.outputFiles[0].text };
+      return { assets, renderer: await loadRenderer(s.outputFiles[0].text, this.input.projectRoot), devClient: d.outputFiles[0].text };
     } catch (e) {
       rethrow(e);
     }
