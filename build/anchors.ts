@@ -1,43 +1,18 @@
-// In-site #anchor check over the rendered pages. linkinator checks that every link resolves;
-// its own fragment check depends on crawl order (a page fetched before a link to it registered
-// its fragment is never re-checked) and compares percent-encoded fragments with raw Cyrillic
-// ids, so anchors are checked here, exactly, against the ids in each page's HTML.
+// In-site #anchor check over the rendered pages, exact: every fragment of a link to a page of
+// the site must be the id of an element on that page. (linkinator's own fragment check depends
+// on crawl order and compares percent-encoded fragments with raw Cyrillic ids, so it is not used.)
 import { BuildError, BuildErrors } from './errors.ts';
+import { idLookup, type SiteRef } from './html-refs.ts';
 
-const ID = /\sid="([^"]+)"/g;
-const HREF = /\shref="([^"]*#[^"]*)"/g;
-
-const decodeEntities = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
-
-function idsOf(html: string): Set<string> {
-  const ids = new Set<string>();
-  for (const m of html.matchAll(ID)) ids.add(decodeEntities(m[1]));
-  return ids;
-}
-
-export function checkAnchors(htmlByRoute: Map<string, string>, sourceOfRoute: Map<string, string>): void {
-  const idCache = new Map<string, Set<string>>();
-  const ids = (route: string) => {
-    let s = idCache.get(route);
-    if (!s) {
-      s = idsOf(htmlByRoute.get(route) ?? '');
-      idCache.set(route, s);
-    }
-    return s;
-  };
+export function checkAnchors(refsByRoute: Map<string, SiteRef[]>, htmlByRoute: Map<string, string>, sourceOfRoute: Map<string, string>): void {
+  const ids = idLookup((route) => htmlByRoute.get(route));
   const errors: BuildError[] = [];
-  for (const [route, html] of htmlByRoute) {
-    for (const m of html.matchAll(HREF)) {
-      const href = decodeEntities(m[1]);
-      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) continue; // external
-      const url = new URL(href, `http://site${route}`);
-      const target = decodeURI(url.pathname).replace(/\/+$/, '') || '/';
-      const fragment = decodeURIComponent(url.hash.slice(1));
-      if (!fragment || !htmlByRoute.has(target)) continue; // a missing page is linkinator's to report
-      if (!ids(target).has(fragment)) {
-        errors.push(new BuildError(`broken link on ${route}: ${target}#${fragment} names an anchor that does not exist on the target page`,
-          sourceOfRoute.get(route), undefined, 'link to a heading that exists (ids come from heading text, see the authoring guide)'));
-      }
+  for (const [route, refs] of refsByRoute) {
+    for (const { target, fragment } of refs) {
+      // A missing page is the link check's to report.
+      if (!fragment || !htmlByRoute.has(target) || ids(target).has(fragment)) continue;
+      errors.push(new BuildError(`broken link on ${route}: ${target}#${fragment} names an anchor that does not exist on the target page`,
+        sourceOfRoute.get(route), undefined, 'link to a heading that exists (ids come from heading text, see the authoring guide)'));
     }
   }
   if (errors.length === 1) throw errors[0];

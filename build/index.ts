@@ -12,7 +12,7 @@ import { bootScript } from './boot-script.ts';
 import { buildCsp, writeCspFiles } from './csp.ts';
 import { startCompression } from './compress.ts';
 import { checkAnchors } from './anchors.ts';
-import { checkLinks } from './links.ts';
+import { checkLinks, siteRefs } from './links.ts';
 import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output.ts';
 import { checkRoutes } from './routes.ts';
 import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths } from './site.ts';
@@ -141,8 +141,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const outputKey = hashKey(...[...htmlByRoute].flat(), ...assets.initialFiles, JSON.stringify(sidebarUrls));
       if (!checked.get(outputKey)) {
         const sourceOfRoute = new Map(sources.map((s) => [s.route, s.file]));
-        checkAnchors(htmlByRoute, sourceOfRoute);
-        await checkLinks(staging, pages.filter((p) => p.kind !== 'not-found').map((p) => p.route), sourceOfRoute);
+        // The page-not-found page is served at any path, so its relative and locale links are not checked.
+        const notFound = new Set(pages.filter((p) => p.kind === 'not-found').map((p) => p.route));
+        const refs = siteRefs(new Map([...htmlByRoute].filter(([route]) => !notFound.has(route))));
+        checkAnchors(refs, htmlByRoute, sourceOfRoute);
+        const pageRoutes = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.route));
+        await checkLinks(staging, refs, pageRoutes, sourceOfRoute);
         checked.set(outputKey, true);
         checked.save();
       }

@@ -1,0 +1,70 @@
+// The references (href, src) and element ids of HTML the build itself produced: React's
+// renderToString and rehype-stringify both write every attribute value in double quotes with `"`
+// and `&` escaped, and escape `<` in text, so a tag can be recognised without a general HTML
+// parser (htmlparser2 takes ~10x longer on a 1000-page output, for the same answers).
+// Used by the production link and anchor checks (build/links.ts, build/anchors.ts) and by the
+// dev server's link warnings (build/dev/links.ts).
+
+/** One start tag with its attributes; `>` inside a quoted value does not end it. */
+const TAG = /<[a-zA-Z][\w-]*((?:\s+[^\s"'>/=]+(?:="[^"]*")?)*)\s*\/?>/g;
+const REF_ATTR = /\s(?:href|src)="([^"]*)"/g;
+const ID = /\sid="([^"]+)"/g;
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+export const decodeEntities = (s: string) => s.includes('&')
+  ? s.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ({ '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' })[e]!)
+  : s;
+
+/** Every href and src of every tag, entity-decoded, in document order. */
+export function refsOf(html: string): string[] {
+  const refs: string[] = [];
+  for (const tag of html.matchAll(TAG)) {
+    if (!tag[1]) continue;
+    for (const attr of tag[1].matchAll(REF_ATTR)) refs.push(decodeEntities(attr[1]));
+  }
+  return refs;
+}
+
+export function idsOf(html: string): Set<string> {
+  const ids = new Set<string>();
+  for (const m of html.matchAll(ID)) ids.add(decodeEntities(m[1]));
+  return ids;
+}
+
+/** A reference inside the site, resolved against the page that holds it. */
+export interface SiteRef {
+  /** Decoded path without a trailing slash: a route or a file of the output. */
+  target: string;
+  /** Percent-encoded path and query, as a browser would request it. */
+  url: string;
+  /** Decoded fragment, '' when there is none. */
+  fragment: string;
+}
+
+/** Resolves an href/src against its page's route; null for other sites, mailto: and the like. */
+export function resolveRef(ref: string, fromRoute: string): SiteRef | null {
+  if (!ref || EXTERNAL.test(ref)) return null;
+  try {
+    const url = new URL(ref, `http://site${fromRoute}`);
+    return {
+      target: decodeURI(url.pathname).replace(/(.)\/+$/, '$1'),
+      url: url.pathname + url.search,
+      fragment: decodeURIComponent(url.hash.slice(1)),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Lazily computed, memoised ids of each page: a target's ids are read only when linked to by anchor. */
+export function idLookup(htmlOf: (route: string) => string | undefined): (route: string) => Set<string> {
+  const cache = new Map<string, Set<string>>();
+  return (route) => {
+    let ids = cache.get(route);
+    if (!ids) {
+      ids = idsOf(htmlOf(route) ?? '');
+      cache.set(route, ids);
+    }
+    return ids;
+  };
+}
