@@ -2,15 +2,16 @@
 // the site must be the id of an element on that page. (linkinator's own fragment check depends
 // on crawl order and compares percent-encoded fragments with raw Cyrillic ids, so it is not used.)
 import { BuildError, BuildErrors } from './errors.ts';
-import { idLookup, type SiteRef } from './html-refs.ts';
+import type { SiteRef } from './html-refs.ts';
 
-export function checkAnchors(refsByRoute: Map<string, SiteRef[]>, htmlByRoute: Map<string, string>, sourceOfRoute: Map<string, string>): void {
-  const ids = idLookup((route) => htmlByRoute.get(route));
+/** refsByRoute: each page's in-site references; idsByRoute: the element ids of every page. */
+export function checkAnchors(refsByRoute: Map<string, SiteRef[]>, idsByRoute: Map<string, Set<string>>, sourceOfRoute: Map<string, string>): void {
   const errors: BuildError[] = [];
   for (const [route, refs] of refsByRoute) {
     for (const { target, fragment } of refs) {
       // A missing page is the link check's to report.
-      if (!fragment || !htmlByRoute.has(target) || ids(target).has(fragment)) continue;
+      const ids = idsByRoute.get(target);
+      if (!fragment || !ids || ids.has(fragment)) continue;
       errors.push(new BuildError(`broken link on ${route}: ${target}#${fragment} names an anchor that does not exist on the target page`,
         sourceOfRoute.get(route), undefined, 'link to a heading that exists (ids come from heading text, see the authoring guide)'));
     }

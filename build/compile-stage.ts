@@ -2,19 +2,25 @@
 // covers the page text, the route table (links are rewritten against it) and the source of the
 // Markdown pipeline itself, so editing a plugin invalidates exactly what it should.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import * as esbuild from 'esbuild';
 import type { SourcePage } from './content.ts';
 import { hashKey, KeyValueCache } from './kv-cache.ts';
+import { workerFile } from './worker-bundle.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './markdown/compile.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** Below this much Markdown (characters) to compile, starting workers costs more than it saves. */
-const WORKER_THRESHOLD = Number(process.env.SG_WORKER_THRESHOLD ?? 150_000);
+/**
+ * Below this much Markdown (characters) to compile, starting workers costs more than it saves:
+ * each loads the pipeline and warms up its JIT on its own (~0.5 s). Measured on this site's docs
+ * (0.8 MB): 2.0 s in the build's thread, 2.9 s in two workers.
+ */
+const WORKER_THRESHOLD = Number(process.env.SG_WORKER_THRESHOLD ?? 1_500_000);
+/** Workers at most; SG_WORKERS overrides the core count (for measuring). */
+const MAX_WORKERS = Number(process.env.SG_WORKERS ?? os.availableParallelism());
 
 let pipelineHash: string | undefined;
 function markdownPipelineHash(): string {
@@ -34,33 +40,15 @@ export interface CompileStats {
   workers: number;
 }
 
-/**
- * Worker threads start without the TypeScript loader the build runs under, so the worker is
- * bundled to plain JavaScript once (content-addressed) and started from there. Its packages stay
- * imports, so the file lives in the project's own .cache (next to node_modules), whatever cache
- * folder the build was given: from a folder elsewhere (/tmp) they would not resolve.
- */
-async function workerBundle(): Promise<string> {
-  const result = await esbuild.build({
-    entryPoints: [path.join(here, 'markdown', 'worker.ts')],
-    bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outfile: 'worker.mjs', logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].text;
-  const file = path.join(here, '..', '.cache', 'workers', `markdown.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, code);
-  return file;
-}
-
 async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number): Promise<CompiledMarkdown[]> {
-  const workerFile = await workerBundle();
+  const file = await workerFile('markdown/worker.ts');
   const shares: MarkdownInput[][] = Array.from({ length: count }, () => []);
   inputs.forEach((input, i) => shares[i % count].push(input));
   const entries = [...routeOfFile];
   return Promise.all(shares.map((share) => new Promise<{ ok: boolean; value?: CompiledMarkdown; error?: string }[]>((resolve, reject) => {
     // A larger young generation: the Markdown pipeline allocates many short-lived nodes, and
     // the default size spends a third of the time in scavenges.
-    const worker = new Worker(workerFile, { workerData: { inputs: share, routeOfFile: entries }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+    const worker = new Worker(file, { workerData: { inputs: share, routeOfFile: entries }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`Markdown worker exited with code ${code}`)));
@@ -92,7 +80,7 @@ export async function compilePages(
 
   const inputs: MarkdownInput[] = todo.map(({ page }) => ({ file: page.file, absPath: page.absPath, body: page.body, lineOffset: page.bodyLineOffset }));
   const size = inputs.reduce((n, i) => n + i.body.length, 0);
-  const workers = size >= WORKER_THRESHOLD && inputs.length > 1 ? Math.min(os.availableParallelism(), 4, inputs.length) : 0;
+  const workers = size >= WORKER_THRESHOLD && inputs.length > 1 ? Math.min(MAX_WORKERS, 4, inputs.length) : 0;
   const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers) : inputs.map((i) => compileMarkdown(i, routeOfFile));
   compiled.forEach((c, i) => {
     results.set(todo[i].page.absPath, c);

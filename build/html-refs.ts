@@ -56,6 +56,16 @@ export function resolveRef(ref: string, fromRoute: string): SiteRef | null {
   }
 }
 
+/** The in-site references of one page, resolved against its route. */
+export function pageRefs(html: string, route: string): SiteRef[] {
+  const refs: SiteRef[] = [];
+  for (const ref of refsOf(html)) {
+    const resolved = resolveRef(ref, route);
+    if (resolved) refs.push(resolved);
+  }
+  return refs;
+}
+
 /** Lazily computed, memoised ids of each page: a target's ids are read only when linked to by anchor. */
 export function idLookup(htmlOf: (route: string) => string | undefined): (route: string) => Set<string> {
   const cache = new Map<string, Set<string>>();

@@ -1,25 +1,29 @@
-// The build, top to bottom: config → content → routes → Markdown → sidebars → bundles →
-// render → static files → link check → swap into place. Each step lives in its own module;
-// this file only orders them, times them and collects warnings.
-import { readFileSync } from 'node:fs';
+// The build, top to bottom: up-to-date check → config → content → routes → bundles alongside
+// Markdown → sidebars → render → write (compression starts) → search index → static files →
+// link check → swap into place. Each step lives in its own module; this file only orders them,
+// times them and collects warnings.
 import path from 'node:path';
 import type { SidebarData } from '../src/data/types.ts';
-import { bundleClient, bundleServer, type BundleInput } from './bundle.ts';
+import { bundleClient, bundleServer, type BundleInput, type ClientAssets, type ServerRenderer } from './bundle.ts';
 import { compilePages } from './compile-stage.ts';
 import { loadSiteConfig } from './config.ts';
 import type { Warning } from './errors.ts';
 import { bootScript } from './boot-script.ts';
 import { buildCsp, writeCspFiles } from './csp.ts';
-import { startCompression } from './compress.ts';
+import { Compressor } from './compress.ts';
 import { checkAnchors } from './anchors.ts';
-import { checkLinks, siteRefs } from './links.ts';
+import { checkLinks } from './links.ts';
+import { idsOf, pageRefs, type SiteRef } from './html-refs.ts';
 import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output.ts';
 import { checkRoutes } from './routes.ts';
 import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths } from './site.ts';
 import { buildSearchIndex } from './search.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { measureFirstLoad, type FirstLoad } from './stats.ts';
-import { hashKey, KeyValueCache } from './kv-cache.ts';
+import { inputFingerprint, readStamp, STAMP_FILE, type BuildStamp } from './up-to-date.ts';
+
+/** Pages rendered between two writes: bounds the output held in memory (~0.1 MB a page). */
+const WRITE_BATCH = 200;
 
 export interface BuildOptions {
   projectRoot: string;
@@ -44,6 +48,8 @@ export interface BuildResult {
   workers: number;
   firstLoad: FirstLoad;
   adaptedConfig: boolean;
+  /** The output already held the build of exactly these inputs: nothing was done. */
+  upToDate?: boolean;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -61,61 +67,80 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     t = now;
   };
 
+  // 0. Nothing changed since the output in place was built (build/up-to-date.ts): done. Without a
+  // cache (--no-cache) every build is a full one.
+  const fingerprint = cacheDir === null ? null
+    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false });
+  const stamp = fingerprint ? readStamp(outDir) : null;
+  if (stamp && stamp.fingerprint === fingerprint) {
+    lap('up-to-date check');
+    return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
+  }
+
   // 1. Config and content.
   const loaded = await loadSiteConfig(configPath, root);
   const { config, adapted, sources } = discoverSite(loaded, paths);
   checkRoutes(sources);
   lap('content');
 
-  // 2. Markdown, compiled once (cached by content hash, spread over worker threads).
-  const routeOfFile = routesOfFiles(sources);
-  const markdownSources = sources.filter((s) => s.kind !== 'react-page');
-  const { results: compiled, stats } = await compilePages(markdownSources, routeOfFile, cacheDir);
-  for (const c of compiled.values()) warnings.push(...c.warnings);
-  lap('markdown');
-
-  // 3. Titles, sidebars, page data.
-  const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath });
-  warnings.push(...sidebarWarnings);
-  lap('routes');
-
-  // 4. Bundles, written straight into the staging folder.
   const staging = stagingDirFor(outDir);
   prepareStaging(staging);
+  let compressor: Compressor | undefined;
+  let bundling: Promise<[ClientAssets, ServerRenderer]> | undefined;
   try {
+    // 2. Bundles (esbuild, in its own process) written straight into the staging folder, while
+    // 3. the Markdown is compiled (cached by content hash, spread over worker threads).
     const reactPages = new Map(sources.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath]));
     const bundleInput: BundleInput = { projectRoot: root, config, reactPages, outDir: staging, cacheDir: cacheDir ?? path.join(root, '.cache') };
-    const [assets, renderer] = await Promise.all([bundleClient(bundleInput), bundleServer(bundleInput)]);
+    bundling = Promise.all([bundleClient(bundleInput), bundleServer(bundleInput)]);
+    bundling.catch(() => {}); // awaited below, or settled before the staging folder is discarded
+    const routeOfFile = routesOfFiles(sources);
+    const markdownSources = sources.filter((s) => s.kind !== 'react-page');
+    const { results: compiled, stats } = await compilePages(markdownSources, routeOfFile, cacheDir);
+    for (const c of compiled.values()) warnings.push(...c.warnings);
+    lap('markdown');
+    const [assets, renderer] = await bundling;
     lap('bundle');
 
-    // 5. Render every route and write HTML + page data.
+    // 4. Titles, sidebars, page data.
+    const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath });
+    warnings.push(...sidebarWarnings);
+    lap('routes');
+
+    // 5. Render every route and write its HTML and page data, in batches so that the output is
+    // never all in memory at once. What the link check and the statistics need of each page is
+    // taken as it goes: its references and ids, and one page in every fifty for the bytes.
     const out = new OutputWriter(staging);
     // Each sidebar is one immutable JSON file the browser caches across pages.
     const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);
     for (const f of sidebarJson) out.add(f.rel, f.json);
     const prepaint = prepaintFor(config);
-    const htmlByRoute = new Map<string, string>();
-    // A page's server render depends only on these inputs, so an unchanged page is not re-rendered.
-    const renderCache = KeyValueCache.open<string>(cacheDir, 'render');
-    // React itself is external to the server bundle, so its version (the lock file) is part of the key.
-    const renderBase = hashKey(renderer.hash, readFileSync(path.join(root, 'package-lock.json')), JSON.stringify(config), JSON.stringify(sidebarUrls));
-    for (const page of pages) {
+    // .gz/.br beside every text file (build/compress.ts), on the thread pool from here on: files
+    // unchanged since the previous output link its copies, the rest compress while the pages
+    // render and the search index and the link check run on the main thread.
+    compressor = new Compressor(staging, { previous: outDir });
+    const written = (rel: string, data: Buffer) => compressor!.add(rel, data);
+    const checkingLinks = options.checkLinks !== false;
+    const refs = new Map<string, SiteRef[]>();
+    const ids = new Map<string, Set<string>>();
+    const sampleHtml: string[] = [];
+    const sampleEvery = Math.max(1, Math.floor(pages.length / 50));
+    for (const [i, page] of pages.entries()) {
       const sidebar: SidebarData | undefined = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
-      const key = hashKey(renderBase, JSON.stringify(page));
-      let appHtml = renderCache.get(key);
-      if (appHtml === undefined) {
-        appHtml = renderApp(renderer, config, page, sidebar);
-        renderCache.set(key, appHtml);
-      }
+      const appHtml = renderApp(renderer, config, page, sidebar);
       const files = pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls });
-      htmlByRoute.set(page.route, files.html);
+      if (checkingLinks) {
+        ids.set(page.route, idsOf(files.html));
+        // The page-not-found page is served at any path, so its relative and locale links are not checked.
+        if (page.kind !== 'not-found') refs.set(page.route, pageRefs(files.html, page.route));
+      }
+      if (i % sampleEvery === 0) sampleHtml.push(files.html);
       out.add(files.htmlPath, files.html);
       if (files.dataPath) out.add(files.dataPath, files.data!);
+      if (out.size >= WRITE_BATCH) await out.flush(written);
     }
-    renderCache.save();
-    lap('render');
-    await out.flush();
-    lap('write');
+    await out.flush(written);
+    lap('render+write');
 
     // 5b. The search index over the rendered pages (static files, loaded on first search).
     await buildSearchIndex(staging, pages);
@@ -130,36 +155,29 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js)], [assets.inlineCss]));
     lap('emit');
 
-    // 6b. .gz/.br beside every text file (build/compress.ts): files unchanged since the previous
-    // output link its copies, the rest compress on the thread pool while the link check runs.
-    const compressing = startCompression(staging, { previous: outDir });
+    compressor.addTree();
 
     // 7. Every link and anchor must resolve before the output replaces the old one.
-    // The same output as the last checked build needs no second check.
-    if (options.checkLinks !== false) {
-      const checked = KeyValueCache.open<true>(cacheDir, 'links');
-      const outputKey = hashKey(...[...htmlByRoute].flat(), ...assets.initialFiles, JSON.stringify(sidebarUrls));
-      if (!checked.get(outputKey)) {
-        const sourceOfRoute = new Map(sources.map((s) => [s.route, s.file]));
-        // The page-not-found page is served at any path, so its relative and locale links are not checked.
-        const notFound = new Set(pages.filter((p) => p.kind === 'not-found').map((p) => p.route));
-        const refs = siteRefs(new Map([...htmlByRoute].filter(([route]) => !notFound.has(route))));
-        checkAnchors(refs, htmlByRoute, sourceOfRoute);
-        const pageRoutes = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.route));
-        await checkLinks(staging, refs, pageRoutes, sourceOfRoute);
-        checked.set(outputKey, true);
-        checked.save();
-      }
+    if (checkingLinks) {
+      const sourceOfRoute = new Map(sources.map((s) => [s.route, s.file]));
+      checkAnchors(refs, ids, sourceOfRoute);
+      const pageRoutes = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.route));
+      await checkLinks(staging, refs, pageRoutes, sourceOfRoute);
       lap('links');
     }
 
-    await compressing;
+    await compressor.finish();
     lap('compress');
-    const firstLoad = measureFirstLoad(staging, assets.initialFiles, assets.inlineCss, htmlByRoute);
+    const firstLoad = measureFirstLoad(staging, assets.initialFiles, assets.inlineCss, sampleHtml);
+    if (fingerprint) {
+      const record: BuildStamp = { fingerprint, pages: pages.length, warnings, firstLoad, adaptedConfig: adapted };
+      writeOut(staging, STAMP_FILE, JSON.stringify(record));
+    }
     swapInto(staging, outDir);
     lap('swap');
     return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, workers: stats.workers, firstLoad, adaptedConfig: adapted };
   } catch (e) {
+    await Promise.allSettled([bundling, compressor?.settle()]);
     discardStaging(staging);
     throw e;
   }

@@ -11,9 +11,8 @@
 // path that is no page — goes to linkinator from one generated list page, each once (each
 // request costs ~2 ms here, so sending it the thousand known pages too would add seconds).
 import http from 'node:http';
-import { LinkChecker, LinkState } from 'linkinator';
 import { BuildError, BuildErrors } from './errors.ts';
-import { refsOf, resolveRef, type SiteRef } from './html-refs.ts';
+import type { SiteRef } from './html-refs.ts';
 import { listen, staticHandler } from './serve.ts';
 
 /** Served only to the checker, never written to the output. */
@@ -21,20 +20,6 @@ const LIST_PATH = '/__sg-link-check__';
 /** At most this many pages are named for one broken URL, and this many errors reported. */
 const PAGES_PER_URL = 5;
 const MAX_ERRORS = 50;
-
-/** The in-site references of every page, resolved against its route. */
-export function siteRefs(htmlByRoute: Map<string, string>): Map<string, SiteRef[]> {
-  const out = new Map<string, SiteRef[]>();
-  for (const [route, html] of htmlByRoute) {
-    const refs: SiteRef[] = [];
-    for (const ref of refsOf(html)) {
-      const resolved = resolveRef(ref, route);
-      if (resolved) refs.push(resolved);
-    }
-    out.set(route, refs);
-  }
-  return out;
-}
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -59,6 +44,8 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
   const port = await listen(server, 0);
   const origin = `http://127.0.0.1:${port}`;
   try {
+    // Imported here: a build whose output was already checked never pays for loading it (~0.3 s).
+    const { LinkChecker, LinkState } = await import('linkinator');
     const result = await new LinkChecker().check({
       path: origin + LIST_PATH,
       recurse: false,

@@ -28,12 +28,22 @@ export class OutputWriter {
     this.files.set(rel, content);
   }
 
-  async flush(concurrency = 64): Promise<void> {
-    const entries = [...this.files].map(([rel, content]) => [path.join(this.root, rel), content] as const);
+  /** Files added and not yet written. */
+  get size(): number {
+    return this.files.size;
+  }
+
+  /** Writes every file added; `written` sees each one's bytes once it is on disk (the compressor). */
+  async flush(written?: (rel: string, data: Buffer) => void, concurrency = 64): Promise<void> {
+    const entries = [...this.files];
     this.files.clear();
-    const dirs = [...new Set(entries.map(([file]) => path.dirname(file)))].sort();
+    const dirs = [...new Set(entries.map(([rel]) => path.dirname(path.join(this.root, rel))))].sort();
     await runLimited(dirs, concurrency, (dir) => mkdir(dir, { recursive: true }));
-    await runLimited(entries, concurrency, ([file, content]) => writeFile(file, content));
+    await runLimited(entries, concurrency, async ([rel, content]) => {
+      const data = typeof content === 'string' ? Buffer.from(content) : content;
+      await writeFile(path.join(this.root, rel), data);
+      written?.(rel.split(path.sep).join('/'), data);
+    });
   }
 }
 

@@ -1,0 +1,60 @@
+// What the compressor's two sides share (build/compress.ts on the main thread, build/compress-worker.ts
+// in its worker): the settings, which files are compressed, and the manifest of what was.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** Extensions that are compressed; source maps are not (only developer tools fetch them). */
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.xml', '.txt']);
+export const MIN_BYTES = 1024;
+export const GZIP_LEVEL = 6;
+export const BROTLI_QUALITY = 5;
+/** Folders of the output that are never served, so never compressed. */
+const SKIP_DIRS = ['_headers/'];
+/** The settings and the content hash of every file that has both .gz and .br, for reuse. */
+export const MANIFEST_FILE = '_headers/compress.json';
+
+export interface Manifest {
+  settings: string;
+  files: Record<string, string>;
+}
+
+export interface CompressStats {
+  /** Files that have compressed siblings now (compressed here, reused, or written by another stage). */
+  files: number;
+  /** Of those, linked from the previous output. */
+  reused: number;
+  /** Of those, compressed here. */
+  compressed: number;
+  bytes: number;
+  /** Sizes of what was compressed here. */
+  gzipBytes: number;
+  brotliBytes: number;
+  ms: number;
+}
+
+export function isCompressible(rel: string): boolean {
+  return COMPRESSIBLE.has(path.extname(rel)) && !SKIP_DIRS.some((d) => rel.startsWith(d));
+}
+
+export const settingsOf = (quality: number, minBytes: number) => `gzip ${GZIP_LEVEL}, brotli ${quality}, min ${minBytes}`;
+
+export const brotliParams = (quality: number, size: number) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
+
+export const hashOf = (data: Uint8Array) => createHash('sha1').update(data).digest('base64url');
+
+export function readManifest(dir: string, settings: string): Manifest['files'] {
+  try {
+    const m = JSON.parse(readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+    return m.settings === settings ? m.files : {};
+  } catch {
+    return {};
+  }
+}

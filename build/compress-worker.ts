@@ -1,0 +1,98 @@
+// The compressor's worker thread (see build/compress.ts): for each file the main thread hands
+// over, it reuses the previous output's .gz/.br when the bytes are unchanged, else compresses
+// with zlib's synchronous calls (cheaper here than the thread-pool API) and writes the copies
+// beside the file; on 'finish' it writes the manifest and answers with its figures.
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import zlib from 'node:zlib';
+import { brotliParams, GZIP_LEVEL, hashOf, MANIFEST_FILE, readManifest, type CompressStats, type Manifest } from './compress-core.ts';
+
+export interface CompressWorkerData {
+  root: string;
+  previous?: string;
+  minBytes: number;
+  quality: number;
+  settings: string;
+}
+
+export type CompressRequest = { type: 'file'; rel: string; data?: Uint8Array } | { type: 'finish' };
+export type CompressReply = { type: 'done'; stats: CompressStats } | { type: 'failed'; error: string };
+
+const { root, previous, minBytes, quality, settings } = workerData as CompressWorkerData;
+const before = previous ? readManifest(previous, settings) : {};
+const manifest: Manifest = { settings, files: {} };
+const stats: CompressStats = { files: 0, reused: 0, compressed: 0, bytes: 0, gzipBytes: 0, brotliBytes: 0, ms: 0 };
+const started = performance.now();
+let failure: string | undefined;
+
+/** Writes beside the target and renames, so the target name only ever holds a whole file. */
+function writeWhole(file: string, data: Uint8Array): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+function reuse(rel: string, file: string, hash: string): boolean {
+  if (!previous || before[rel] !== hash) return false;
+  try {
+    linkSync(path.join(previous, `${rel}.gz`), `${file}.gz`);
+    linkSync(path.join(previous, `${rel}.br`), `${file}.br`);
+    return true;
+  } catch {
+    rmSync(`${file}.gz`, { force: true });
+    return false;
+  }
+}
+
+function one(rel: string, given?: Uint8Array): void {
+  const file = path.join(root, rel);
+  const data = given ?? readFileSync(file);
+  if (data.length < minBytes) return;
+  stats.files++;
+  stats.bytes += data.length;
+  const hash = hashOf(data);
+  // Another stage wrote its own copies (the search index compresses its files as it writes them).
+  if (existsSync(`${file}.gz`) && existsSync(`${file}.br`)) {
+    manifest.files[rel] = hash;
+    return;
+  }
+  if (reuse(rel, file, hash)) {
+    manifest.files[rel] = hash;
+    stats.reused++;
+    return;
+  }
+  stats.compressed++;
+  const gz = zlib.gzipSync(data, { level: GZIP_LEVEL });
+  const br = zlib.brotliCompressSync(data, brotliParams(quality, data.length));
+  let both = true;
+  if (gz.length < data.length) {
+    writeWhole(`${file}.gz`, gz);
+    stats.gzipBytes += gz.length;
+  } else both = false;
+  if (br.length < data.length) {
+    writeWhole(`${file}.br`, br);
+    stats.brotliBytes += br.length;
+  } else both = false;
+  if (both) manifest.files[rel] = hash;
+}
+
+parentPort!.on('message', (msg: CompressRequest) => {
+  if (msg.type === 'file') {
+    if (failure) return;
+    try {
+      one(msg.rel, msg.data);
+    } catch (e) {
+      failure = `compressing ${msg.rel}: ${(e as Error).message}`;
+    }
+    return;
+  }
+  if (failure) {
+    parentPort!.postMessage({ type: 'failed', error: failure } satisfies CompressReply);
+    return;
+  }
+  mkdirSync(path.join(root, path.dirname(MANIFEST_FILE)), { recursive: true });
+  writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
+  stats.ms = Math.round(performance.now() - started);
+  parentPort!.postMessage({ type: 'done', stats } satisfies CompressReply);
+});

@@ -1,0 +1,52 @@
+// "Nothing changed since the last build": like make, a build whose inputs are byte for byte those
+// of the output already in place does nothing. The inputs are every file the output is made of —
+// the docs, the pages folder, static files, the site config, the theme and client code (src/),
+// the generator itself (build/), the lock file — plus the options that change the output. Their
+// fingerprint is kept with the output (dist/_headers/build.json, never served), together with
+// what the build reported, so an up-to-date run still prints the same pages, warnings and bytes.
+// Contents are hashed, not modification times: a checkout or a copy that rewrites mtimes does
+// not force a rebuild, and an edit within the same second is never missed.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Warning } from './errors.ts';
+import type { SitePaths } from './site.ts';
+import type { FirstLoad } from './stats.ts';
+
+export const STAMP_FILE = '_headers/build.json';
+
+export interface BuildStamp {
+  fingerprint: string;
+  pages: number;
+  warnings: Warning[];
+  firstLoad: FirstLoad;
+  adaptedConfig: boolean;
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((rel) => path.join(dir, rel))
+    .filter((file) => statSync(file).isFile())
+    .sort();
+}
+
+export function inputFingerprint(paths: SitePaths, options: Record<string, unknown>): string {
+  const h = createHash('sha256').update(JSON.stringify({ options, node: process.versions.node }));
+  const dirs = [paths.docsDir, paths.pagesDir, paths.staticDir, path.join(paths.root, 'src'), path.join(paths.root, 'build')];
+  const files = [...new Set([...dirs.flatMap((d) => (d ? filesUnder(d) : [])), paths.configPath, path.join(paths.root, 'package-lock.json')])];
+  for (const file of files) {
+    h.update(file).update('\0');
+    if (existsSync(file)) h.update(readFileSync(file));
+    h.update('\0');
+  }
+  return h.digest('hex');
+}
+
+export function readStamp(outDir: string): BuildStamp | null {
+  try {
+    return JSON.parse(readFileSync(path.join(outDir, STAMP_FILE), 'utf8')) as BuildStamp;
+  } catch {
+    return null;
+  }
+}
