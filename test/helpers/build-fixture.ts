@@ -10,7 +10,8 @@ export interface FixtureCopy {
   docs: string;
   out: string;
   write(rel: string, content: string): void;
-  build(extra?: string[]): { status: number; stdout: string; stderr: string };
+  /** Builds through the CLI; without a cache unless `cacheDir` names one. */
+  build(extra?: string[], cacheDir?: string): { status: number; stdout: string; stderr: string };
 }
 
 export function copyFixture(): FixtureCopy {
@@ -26,10 +27,10 @@ export function copyFixture(): FixtureCopy {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, content);
     },
-    build(extra = []) {
+    build(extra = [], cacheDir) {
       const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts',
         '--docs', path.join(dir, 'docs'), '--pages', path.join(dir, 'pages'), '--static', path.join(dir, 'static'),
-        '--config', path.join(dir, 'site.config.ts'), '--out', out, '--no-cache', ...extra], { cwd: projectRoot, encoding: 'utf8' });
+        '--config', path.join(dir, 'site.config.ts'), '--out', out, ...(cacheDir ? ['--cache-dir', cacheDir] : ['--no-cache']), ...extra], { cwd: projectRoot, encoding: 'utf8' });
       return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
     },
   };

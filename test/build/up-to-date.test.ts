@@ -1,0 +1,57 @@
+// A build whose sources are those of the output in place does nothing and says so; any change to
+// a source builds again; a failed build leaves the output, and so the up-to-date state, as it was.
+import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+
+describe('up-to-date builds', () => {
+  let site: FixtureCopy;
+  let cache: string;
+  const build = () => site.build([], cache);
+  const page = () => path.join(site.out, 'guide/intro/index.html');
+  before(() => {
+    site = copyFixture();
+    cache = path.join(site.dir, '.cache');
+    const first = build();
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /Built 8 pages/);
+  });
+
+  it('does nothing when no source changed, and still reports the last build\'s pages and warnings', () => {
+    const before1 = statSync(page()).mtimeMs;
+    const r = build();
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Up to date: .* already holds the build of these sources \(8 pages/);
+    assert.match(r.stderr, /docs\/guide\/install\.md:11: code language "klingon" is not highlighted/, 'warnings are not lost');
+    assert.equal(statSync(page()).mtimeMs, before1, 'the output was not rewritten');
+  });
+
+  it('builds again after an edit, and is up to date after that', () => {
+    const file = 'docs/guide/intro.md';
+    site.write(file, `${readFileSync(path.join(site.dir, file), 'utf8')}\nНовый абзац после правки.\n`);
+    const r = build();
+    assert.match(r.stdout, /Built 8 pages/, r.stderr);
+    assert.match(readFileSync(page(), 'utf8'), /Новый абзац после правки/);
+    assert.match(build().stdout, /Up to date/);
+  });
+
+  it('a failed build changes nothing: restoring the source is up to date again', () => {
+    const file = 'docs/guide/install.md';
+    const src = readFileSync(path.join(site.dir, file), 'utf8');
+    site.write(file, `---\ntitle: [unclosed\n---\n${src}`);
+    const failed = build();
+    assert.notEqual(failed.status, 0);
+    site.write(file, src);
+    assert.match(build().stdout, /Up to date/);
+  });
+
+  it('a change to the site config or a static file builds again', () => {
+    site.write('static/img/extra.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    assert.match(build().stdout, /Built 8 pages/);
+    const config = readFileSync(path.join(site.dir, 'site.config.ts'), 'utf8');
+    site.write('site.config.ts', `${config}\n// edited\n`);
+    assert.match(build().stdout, /Built 8 pages/);
+  });
+});
