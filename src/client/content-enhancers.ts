@@ -60,10 +60,13 @@ export function applyStoredTabs(root: ParentNode) {
  * can take focus. Code blocks get tabindex at build time; tables depend on the screen width.
  */
 export function makeScrollableTablesFocusable(root: ParentNode) {
-  for (const table of root.querySelectorAll<HTMLTableElement>('table')) {
-    if (table.scrollWidth > table.clientWidth + 1) table.tabIndex = 0;
+  const tables = [...root.querySelectorAll<HTMLTableElement>('table')];
+  // All measurements first, then all changes: one layout, however many tables.
+  const wide = tables.map((t) => t.scrollWidth > t.clientWidth + 1);
+  tables.forEach((table, i) => {
+    if (wide[i]) table.tabIndex = 0;
     else table.removeAttribute('tabindex');
-  }
+  });
 }
 
 async function copyCode(button: HTMLButtonElement) {

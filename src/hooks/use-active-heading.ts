@@ -23,7 +23,9 @@ export function useActiveHeading(items: TocItem[], offset = 96): string | undefi
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // The first measurement waits for the next frame, when the browser lays the page out anyway,
+    // instead of forcing a layout inside the task that commits the render.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll, { passive: true });
     return () => {

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { applyStoredTabs, makeScrollableTablesFocusable } from '../../client/content-enhancers.ts';
 import { prefetchVisibleLinks } from '../../client/prefetch.ts';
+import { whenIdle } from '../../client/schedule.ts';
 
 export function ContentHtml({ html }: { html: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -11,11 +12,15 @@ export function ContentHtml({ html }: { html: string }) {
     const el = ref.current;
     if (!el) return;
     applyStoredTabs(el);
+    // Neither is needed for the next frame: each runs in a task of its own when the browser is idle.
     const fitTables = () => makeScrollableTablesFocusable(el);
-    fitTables();
+    let stopPrefetch = () => {};
+    const cancelFit = whenIdle(fitTables);
+    const cancelPrefetch = whenIdle(() => (stopPrefetch = prefetchVisibleLinks(el)));
     window.addEventListener('resize', fitTables, { passive: true });
-    const stopPrefetch = prefetchVisibleLinks(el);
     return () => {
+      cancelFit();
+      cancelPrefetch();
       window.removeEventListener('resize', fitTables);
       stopPrefetch();
     };

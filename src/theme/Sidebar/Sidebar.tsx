@@ -2,6 +2,7 @@
 // current page open by themselves; what the reader opened or closed stays so while they navigate
 // (the component stays mounted across client navigations).
 import { useEffect, useId, useRef, useState } from 'react';
+import { beforeNextFrame } from '../../client/schedule.ts';
 import type { SidebarNode } from '../../data/types.ts';
 
 function containsRoute(node: SidebarNode, route: string): boolean {
@@ -62,7 +63,8 @@ function SidebarList({ nodes, route, level, id }: { nodes: SidebarNode[]; route:
 export function SidebarMenu({ items, route, label }: { items: SidebarNode[]; route: string; label: string }) {
   const ref = useRef<HTMLElement>(null);
   // When the menu appears, the current page's item is in view (scrolling the menu's own column only).
-  useEffect(() => {
+  // Measured before the next frame rather than in the task that commits the render (client/schedule.ts).
+  useEffect(() => beforeNextFrame(() => {
     const scroller = ref.current?.closest<HTMLElement>('.doc-sidebar, .mobile-sidebar');
     const active = ref.current?.querySelector('[aria-current="page"]');
     if (!scroller || !active) return;
@@ -71,7 +73,7 @@ export function SidebarMenu({ items, route, label }: { items: SidebarNode[]; rou
     if (item.top < box.top || item.bottom > Math.min(box.bottom, window.innerHeight)) {
       scroller.scrollTop += item.top - box.top - scroller.clientHeight / 3;
     }
-  }, []);
+  }), []);
   return (
     <nav className="menu" aria-label={label} ref={ref}>
       <SidebarList nodes={items} route={route} level={1} />
