@@ -82,7 +82,7 @@ try {
         }
       });
       mo.observe(root, { childList: true, subtree: true, characterData: true });
-    })`);
+    }); undefined`); // not the promise itself, or evaluate would wait for the edit it precedes
     const t0 = Date.now();
     writeFileSync(target.file, content);
     const seenAt = await page.evaluate(() => (window as unknown as { __seen: Promise<number> }).__seen);
