@@ -16,7 +16,7 @@ import { checkLinks } from './links.ts';
 import { idsOf, pageRefs, type SiteRef } from './html-refs.ts';
 import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output.ts';
 import { checkRoutes } from './routes.ts';
-import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths } from './site.ts';
+import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths, type PathOptions } from './site.ts';
 import { buildSearchIndex } from './search.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { measureFirstLoad, type FirstLoad } from './stats.ts';
@@ -25,16 +25,8 @@ import { inputFingerprint, readStamp, STAMP_FILE, type BuildStamp } from './up-t
 /** Pages rendered between two writes: bounds the output held in memory (~0.1 MB a page). */
 const WRITE_BATCH = 200;
 
-export interface BuildOptions {
-  projectRoot: string;
-  docsDir?: string;
-  /** src/pages by default; null builds docs only. */
-  pagesDir?: string | null;
-  configPath?: string;
-  staticDir?: string;
-  outDir?: string;
-  /** .cache by default; null turns the compiled-page cache off. */
-  cacheDir?: string | null;
+/** Where things are (defaults: sitePaths in build/site.ts), and whether links are checked. */
+export interface BuildOptions extends PathOptions {
   checkLinks?: boolean;
 }
 

@@ -32,10 +32,12 @@ export interface SitePaths {
 export interface PathOptions {
   projectRoot: string;
   docsDir?: string;
+  /** src/pages by default; null builds docs only. */
   pagesDir?: string | null;
   configPath?: string;
   staticDir?: string;
   outDir?: string;
+  /** .cache by default; null: no Markdown cache and no up-to-date check. */
   cacheDir?: string | null;
 }
 
