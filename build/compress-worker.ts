@@ -16,7 +16,7 @@ export interface CompressWorkerData {
   settings: string;
 }
 
-export type CompressRequest = { type: 'file'; rel: string; data?: Uint8Array } | { type: 'finish' };
+export type CompressRequest = { type: 'file'; rel: string } | { type: 'finish' };
 export type CompressReply = { type: 'done'; stats: CompressStats } | { type: 'failed'; error: string };
 
 const { root, previous, minBytes, quality, settings } = workerData as CompressWorkerData;
@@ -45,9 +45,9 @@ function reuse(rel: string, file: string, hash: string): boolean {
   }
 }
 
-function one(rel: string, given?: Uint8Array): void {
+function one(rel: string): void {
   const file = path.join(root, rel);
-  const data = given ?? readFileSync(file);
+  const data = readFileSync(file);
   if (data.length < minBytes) return;
   stats.files++;
   stats.bytes += data.length;
@@ -81,7 +81,7 @@ parentPort!.on('message', (msg: CompressRequest) => {
   if (msg.type === 'file') {
     if (failure) return;
     try {
-      one(msg.rel, msg.data);
+      one(msg.rel);
     } catch (e) {
       failure = `compressing ${msg.rel}: ${(e as Error).message}`;
     }

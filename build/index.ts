@@ -111,7 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // unchanged since the previous output link its copies, the rest compress while the pages
     // render and the search index and the link check run on the main thread.
     compressor = new Compressor(staging, { previous: outDir });
-    const written = (rel: string, data: Buffer) => compressor!.add(rel, data);
+    const written = (rel: string) => compressor!.add(rel);
     const checkingLinks = options.checkLinks !== false;
     const refs = new Map<string, SiteRef[]>();
     const ids = new Map<string, Set<string>>();

@@ -33,16 +33,15 @@ export class OutputWriter {
     return this.files.size;
   }
 
-  /** Writes every file added; `written` sees each one's bytes once it is on disk (the compressor). */
-  async flush(written?: (rel: string, data: Buffer) => void, concurrency = 64): Promise<void> {
+  /** Writes every file added; `written` is told of each one once it is on disk (the compressor). */
+  async flush(written?: (rel: string) => void, concurrency = 64): Promise<void> {
     const entries = [...this.files];
     this.files.clear();
     const dirs = [...new Set(entries.map(([rel]) => path.dirname(path.join(this.root, rel))))].sort();
     await runLimited(dirs, concurrency, (dir) => mkdir(dir, { recursive: true }));
     await runLimited(entries, concurrency, async ([rel, content]) => {
-      const data = typeof content === 'string' ? Buffer.from(content) : content;
-      await writeFile(path.join(this.root, rel), data);
-      written?.(rel.split(path.sep).join('/'), data);
+      await writeFile(path.join(this.root, rel), content);
+      written?.(rel.split(path.sep).join('/'));
     });
   }
 }
