@@ -26,7 +26,7 @@ import { BROTLI_QUALITY, isCompressible, MIN_BYTES, settingsOf, type CompressSta
 import type { CompressReply, CompressRequest, CompressWorkerData } from './compress-worker.ts';
 import { workerFile } from './worker-bundle.ts';
 
-export { isCompressible, MANIFEST_FILE, type CompressStats } from './compress-core.ts';
+export { isCompressible, type CompressStats } from './compress-core.ts';
 
 export interface CompressOptions {
   /** The previous output folder: files with unchanged bytes reuse its .gz/.br. */

@@ -11,9 +11,20 @@ const REF_ATTR = /\s(?:href|src)="([^"]*)"/g;
 const ID = /\sid="([^"]+)"/g;
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
-export const decodeEntities = (s: string) => s.includes('&')
-  ? s.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (e) => ({ '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' })[e]!)
-  : s;
+// A no-break space reads as a plain space: search text and link targets compare words, not layout.
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Text with the character references our serialisers write (named, decimal, hex) decoded. */
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return Number.isFinite(code) ? String.fromCodePoint(code) : m;
+    }
+    return ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
 
 /** Every href and src of every tag, entity-decoded, in document order. */
 export function refsOf(html: string): string[] {

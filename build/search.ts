@@ -19,6 +19,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { PageData } from '../src/data/types.ts';
+import { decodeEntities } from './html-refs.ts';
 import { encodeShard, FORMAT_VERSION, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../src/client/search/format.ts';
 import { TOKEN_PATTERN, termsOfToken } from '../src/client/search/tokenize.ts';
 
@@ -76,18 +77,6 @@ export interface Section {
 }
 
 // --- HTML → sections -------------------------------------------------------------------------
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-export function decodeEntities(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (m, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : m;
-    }
-    return ENTITIES[e.toLowerCase()] ?? m;
-  });
-}
 
 /** Elements whose content is not page text: controls, decoration, the heading's "#" link. */
 const SKIP_TAGS = new Set(['button', 'svg', 'script', 'style', 'template', 'noscript', 'select', 'textarea']);
