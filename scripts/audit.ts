@@ -16,7 +16,7 @@ import { createStaticServer, listen } from '../build/serve.ts';
 import { readArgs } from './cli-args.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = readArgs({ 'skip-build': { type: 'boolean' }, runs: { type: 'string' } });
+const args = readArgs({ 'skip-build': { type: 'boolean' }, runs: { type: 'string' }, traces: { type: 'boolean' }, only: { type: 'string' } });
 const dist = path.join(root, '.cache', 'audit-dist');
 const reports = path.join(root, '.cache', 'audit-reports');
 
@@ -59,12 +59,15 @@ let failed = false;
 try {
   for (let run = 1; run <= Number(args.runs ?? 1); run++) {
     if (Number(args.runs ?? 1) > 1) console.log(`run ${run}`);
-    for (const route of PAGES) {
+    for (const route of PAGES.filter((p) => !args.only || p === args.only)) {
       const result = await lighthouse(`http://127.0.0.1:${port}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
       const lhr = result!.lhr;
       // The full report, for looking into a miss: .cache/audit-reports/<page>.json
       mkdirSync(reports, { recursive: true });
-      writeFileSync(path.join(reports, `${route.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+      const name = route.replace(/\W+/g, '_') || 'home';
+      writeFileSync(path.join(reports, `${name}.json`), JSON.stringify(lhr));
+      // --traces keeps the Chromium trace too (open it in DevTools' Performance panel).
+      if (args.traces) writeFileSync(path.join(reports, `${name}.trace.json`), JSON.stringify(result!.artifacts.Trace));
       const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const num = (a: string) => Number(lhr.audits[a]?.numericValue ?? NaN);
       const row = {
