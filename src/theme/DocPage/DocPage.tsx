@@ -31,7 +31,7 @@ export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarDa
           </button>
         </aside>
       )}
-      <div className="doc-main">
+      <div className={`doc-main${hasToc ? ' doc-main--with-toc' : ''}`}>
         <article className="doc-article">
           {page.kind === 'doc' && <Breadcrumbs items={page.breadcrumbs} title={page.title} />}
           {page.unlisted && <UnlistedNotice />}
