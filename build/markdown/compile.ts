@@ -21,6 +21,7 @@ import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
 import { normaliseAdmonitionTitles } from './preprocess.ts';
 import { sanitizeSchema } from './sanitize.ts';
+import { rehypeSections } from './sections.ts';
 
 export interface MarkdownInput {
   file: string;
@@ -111,6 +112,11 @@ function rehypeSite() {
         }
         return SKIP;
       }
+      // A table wider than the column scrolls sideways, and a keyboard can only scroll what takes
+      // focus. Which tables are wider depends on the screen, so every table starts as a Tab stop
+      // (right without JavaScript, and before the client has measured); the client takes the
+      // Tab stop away from the ones that fit (src/client/content-enhancers.ts).
+      if (node.tagName === 'table') node.properties.tabIndex = 0;
       // GFM's footnote section has its own visually hidden heading: not part of the outline.
       if (node.tagName === 'section' && node.properties.dataFootnotes !== undefined) return SKIP;
       if (headings.heading(node)) return SKIP;
@@ -135,6 +141,7 @@ function createProcessor() {
     .use(rehypeSite)
     .use(rehypePrism, { ignoreMissing: true })
     .use(rehypeCodeBlocks)
+    .use(rehypeSections)
     .use(rehypeStringify)
     .freeze();
 }

@@ -2,6 +2,7 @@
 // event type serves every page, so content swaps need no per-block setup beyond applying the
 // stored tab choices.
 import { storage, STORAGE_KEYS } from './storage.ts';
+import { LAID_OUT } from './deferred-layout.ts';
 
 function selectTab(tab: HTMLElement, focus: boolean) {
   const tabs = tab.closest('.tabs');
@@ -57,10 +58,13 @@ export function applyStoredTabs(root: ParentNode) {
 
 /**
  * Tables wider than the column scroll sideways; a keyboard user can only scroll a region that
- * can take focus. Code blocks get tabindex at build time; tables depend on the screen width.
+ * can take focus. Every table comes from the build with tabindex="0"; once measured, the ones
+ * that fit the screen are no Tab stop (and a resize can make one again).
  */
 export function makeScrollableTablesFocusable(root: ParentNode) {
-  const tables = [...root.querySelectorAll<HTMLTableElement>('table')];
+  // Only tables already laid out: measuring one whose layout is still deferred would force it
+  // (and its section) to be laid out now. The deferred ones are measured once they are done.
+  const tables = [...root.querySelectorAll<HTMLTableElement>(`table.${LAID_OUT}`)];
   // All measurements first, then all changes: one layout, however many tables.
   const wide = tables.map((t) => t.scrollWidth > t.clientWidth + 1);
   tables.forEach((table, i) => {

@@ -4,6 +4,7 @@
 // see useDevUpdates in src/contexts/navigation.tsx), `reload` loads the page again where the
 // reader was, `errors` shows or hides the overlay.
 import { normaliseRoute } from './page-loader.ts';
+import { restoreScrollY } from './deferred-layout.ts';
 
 interface UpdateMessage {
   routes: string[];
@@ -32,7 +33,7 @@ function restoreScroll() {
   }
   if (!saved || saved.path !== location.pathname) return;
   const y = saved.y;
-  const apply = () => window.scrollTo(0, y);
+  const apply = () => restoreScrollY(y);
   if (document.readyState === 'complete') apply();
   else window.addEventListener('load', apply, { once: true });
 }

@@ -9,6 +9,7 @@ import type { InitialData, PageData } from '../data/types.ts';
 import { documentTitle } from '../data/locale.ts';
 import { installContentEnhancers } from './content-enhancers.ts';
 import { loadSidebar, registerSidebars } from './page-loader.ts';
+import { restoreScrollY } from './deferred-layout.ts';
 
 const reactPages: ReactPages = {};
 
@@ -24,7 +25,7 @@ function onNavigated(page: PageData, hash: string, restoreY: number | null) {
   document.title = documentTitle(page.title, config.title);
   // The navigation context has committed the new content: scroll before the next paint.
   const target = hash ? document.getElementById(hash) : null;
-  if (restoreY !== null) window.scrollTo(0, restoreY);
+  if (restoreY !== null) restoreScrollY(restoreY);
   else if (target) target.scrollIntoView();
   else window.scrollTo(0, 0);
   if (!hash) document.getElementById('main')?.focus({ preventScroll: true });

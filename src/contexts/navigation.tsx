@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import type { PageData, SidebarData } from '../data/types.ts';
 import { forgetLoaded, forgetPageData, loadRoute, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
 import { prefetchHref } from '../client/prefetch.ts';
+import { restoreScrollY } from '../client/deferred-layout.ts';
 import { createStrictContext } from './strict-context.tsx';
 
 export type NavigationStatus = 'idle' | 'loading' | 'error';
@@ -61,7 +62,7 @@ function useDevUpdates(reload: () => Promise<void>, notFound: boolean) {
       if (notFound) return window.location.reload();
       forgetLoaded((e as CustomEvent<{ sidebarUrls: Record<string, string> }>).detail.sidebarUrls);
       const y = window.scrollY;
-      void reload().then(() => requestAnimationFrame(() => window.scrollY !== y && window.scrollTo(0, y)));
+      void reload().then(() => requestAnimationFrame(() => restoreScrollY(y)));
     };
     window.addEventListener('sg:dev-update', onUpdate);
     return () => window.removeEventListener('sg:dev-update', onUpdate);

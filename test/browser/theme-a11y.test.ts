@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { gotoHydrated, seriousViolations, unexpected, useHarness } from './theme-helpers.ts';
+import { allLaidOut, gotoHydrated, seriousViolations, unexpected, useHarness } from './theme-helpers.ts';
 
 const h = useHarness();
 const DOC = '/tech-docs/sgroups/installation-server';
@@ -46,8 +46,9 @@ describe('wide tables', () => {
   it('lets the keyboard scroll a table wider than the screen, and not one that fits', async () => {
     const { page, context, errors } = await h.open({ width: 375, height: 740 });
     await gotoHydrated(page, h.url('/tech-docs/sgroups/api/v2/sync'));
-    // Tables are measured when the browser is idle after hydration (src/client/schedule.ts).
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLTableElement>('.markdown table')].some((t) => t.tabIndex === 0));
+    // Tables are measured once laid out, when the browser is idle after hydration (src/client/deferred-layout.ts).
+    await allLaidOut(page);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLTableElement>('.markdown table')].some((t) => !t.hasAttribute('tabindex')));
     const wide = await page.evaluate(() => [...document.querySelectorAll<HTMLTableElement>('.markdown table')]
       .map((t, i) => [i, t.scrollWidth > t.clientWidth + 1, t.tabIndex] as const));
     assert.ok(wide.some(([, w]) => w) && wide.some(([, w]) => !w), 'the page has tables that scroll and tables that fit at 375 px');

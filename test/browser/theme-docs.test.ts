@@ -1,7 +1,7 @@
 // Doc pages in Chromium: sidebar, table of contents, page parts, tabs and code blocks.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { gotoHydrated, hydrated, markWindow, useHarness, windowMarked } from './theme-helpers.ts';
+import { allLaidOut, gotoHydrated, hydrated, markWindow, useHarness, windowMarked } from './theme-helpers.ts';
 
 const h = useHarness();
 const CHAINS = '/tech-docs/to-nft/nftables/chains';
@@ -78,9 +78,9 @@ describe('table of contents', () => {
     const toc = page.locator('.doc-toc nav.toc');
     assert.ok(await toc.isVisible());
     const entries = await toc.locator('a').evaluateAll((as) => as.map((a) => a.textContent));
-    const h2 = await page.locator('.markdown > h2').evaluateAll((hs) => hs.map((x) => x.firstChild?.textContent ?? x.textContent));
-    const h3 = await page.locator('.markdown > h3').evaluateAll((hs) => hs.map((x) => x.firstChild?.textContent ?? x.textContent));
-    const h4 = await page.locator('.markdown > h4').evaluateAll((hs) => hs.map((x) => x.firstChild?.textContent ?? x.textContent));
+    const h2 = await page.locator('.markdown > h2, .markdown > .doc-section > h2').evaluateAll((hs) => hs.map((x) => x.firstChild?.textContent ?? x.textContent));
+    const h3 = await page.locator('.markdown > h3, .markdown > .doc-section > h3').evaluateAll((hs) => hs.map((x) => x.firstChild?.textContent ?? x.textContent));
+    const h4 = await page.locator('.markdown > h4, .markdown > .doc-section > h4').evaluateAll((hs) => hs.map((x) => x.firstChild?.textContent ?? x.textContent));
     assert.ok(h4.length > 0 && h3.length > 0, 'the page has h3 and h4 headings');
     for (const t of [...h2, ...h3]) assert.ok(entries.includes(t), `TOC has "${t}"`);
     for (const t of h4) assert.ok(!entries.includes(t), `TOC leaves out the h4 "${t}"`);
@@ -174,7 +174,11 @@ describe('tabs in content', () => {
     assert.equal(await page.getByRole('tablist').first().isVisible(), false, 'no tab buttons that could not work');
     const panels = page.locator('.tabs[data-group="rule-view"] [role="tabpanel"]');
     assert.equal(await panels.count(), 3);
-    for (let i = 0; i < 3; i++) assert.ok(await panels.nth(i).isVisible(), `panel ${i} shows without JavaScript`);
+    // Scrolled to as a reader would: parts far down a page are only rendered near the screen.
+    for (let i = 0; i < 3; i++) {
+      await panels.nth(i).scrollIntoViewIfNeeded();
+      assert.ok(await panels.nth(i).isVisible(), `panel ${i} shows without JavaScript`);
+    }
     assert.match(await panels.nth(1).innerText(), /resource|sgroups_/);
     assert.match(await panels.nth(2).innerText(), /nft|chain|accept/i);
     await context.close();
@@ -230,6 +234,7 @@ describe('tabs in content', () => {
     await page.reload();
     await hydrated(page);
     assert.equal(await tabsOf(page).getByRole('tab', { name: 'Terraform' }).getAttribute('aria-selected'), 'true');
+    await tabsOf(page).locator('.tabs__panel--active').scrollIntoViewIfNeeded();
     assert.ok(await tabsOf(page).locator('.tabs__panel--active').isVisible());
     assert.deepEqual(errors, []);
     await context.close();
@@ -264,6 +269,7 @@ describe('code blocks', () => {
   it('scrolls long lines sideways inside the block, not the page', async () => {
     const { page, context, errors } = await h.open({ width: 375 });
     await gotoHydrated(page, h.url('/tech-docs/sgroups/installation-server'));
+    await allLaidOut(page); // code far down the page is measured once laid out
     const wide = await page.evaluate(() => [...document.querySelectorAll('.code-block pre')].some((p) => p.scrollWidth > p.clientWidth));
     assert.ok(wide, 'some code is wider than the screen');
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'the page itself does not scroll sideways');

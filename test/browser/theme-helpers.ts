@@ -60,6 +60,11 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }
 
+/** Resolves once every part of the content whose layout was deferred has been laid out (src/client/deferred-layout.ts). */
+export async function allLaidOut(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.markdown :is(.doc-section, table, pre):not(.is-laid-out)'));
+}
+
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
   assert.ok(res && res.status() < 500, `${url} answered ${res?.status()}`);

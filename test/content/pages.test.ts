@@ -60,6 +60,6 @@ describe('documentation pages', () => {
     for (const lang of ['bash', 'hcl', 'json', 'yaml', 'docker', 'sql', 'go', 'ini', 'diff']) assert.match(main, new RegExp(`data-language="${lang}"`), lang);
     for (const kind of ['note', 'tip', 'info', 'warning', 'danger']) assert.match(main, new RegExp(`admonition--${kind}`), kind);
     assert.match(main, /role="tablist"/);
-    assert.match(main, /<table>/);
+    assert.match(main, /<table tabindex="0">/);
   });
 });

@@ -12,7 +12,7 @@ const compile = (body: string, lineOffset = 0) =>
 describe('Markdown pipeline', () => {
   it('renders GFM: tables, task lists, strikethrough, autolinks, footnotes', () => {
     const { html } = compile('| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] да\n\n~~нет~~ https://example.com\n\nТекст[^1].\n\n[^1]: Сноска.\n');
-    assert.match(html, /<table>/);
+    assert.match(html, /<table tabindex="0">/);
     assert.match(html, /type="checkbox" checked disabled/);
     assert.match(html, /<del>нет<\/del>/);
     assert.match(html, /<a href="https:\/\/example.com">/);
@@ -102,6 +102,31 @@ describe('Markdown pipeline', () => {
     const { html, warnings } = compile('Встреча в 10:30, режим TLS:on.\n');
     assert.match(html, /10:30, режим TLS:on\./);
     assert.equal(warnings.length, 0);
+  });
+});
+
+describe('h2 sections', () => {
+  const sections = (html: string) => html.split('<section class="doc-section">').slice(1).map((s) => s.replace(/<\/section>\s*$/, ''));
+
+  it('puts the introduction and each h2 with what follows it into sections of their own', () => {
+    const { html } = compile('Вступление.\n\n## Первый\n\nТекст.\n\n### Подраздел\n\nЕщё.\n\n## Второй\n\n```bash\nls\n```\n');
+    const parts = sections(html);
+    assert.equal(parts.length, 3);
+    assert.match(parts[0], /^<p>Вступление\.<\/p>\s*$/);
+    assert.match(parts[1], /^<h2 id="первый">[\s\S]*<h3 id="подраздел">[\s\S]*<p>Ещё\.<\/p>\s*$/);
+    assert.match(parts[2], /^<h2 id="второй">[\s\S]*class="code-block/);
+  });
+
+  it('starts with the first h2 when there is no introduction', () => {
+    const { html } = compile('## Только раздел\n\nТекст.\n');
+    assert.match(html, /^<section class="doc-section"><h2 id="только-раздел">/);
+    assert.equal(sections(html).length, 1);
+  });
+
+  it('leaves a page without h2, and h2 nested in tabs, ungrouped', () => {
+    assert.doesNotMatch(compile('Текст.\n\n### Мелкий заголовок\n').html, /<section/);
+    const tabs = '::::tabs\n:::tab{label="А"}\n## Внутри\n:::\n::::\n';
+    assert.doesNotMatch(compile(tabs).html, /doc-section/);
   });
 });
 
