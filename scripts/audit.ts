@@ -23,6 +23,12 @@ const reports = path.join(root, '.cache', 'audit-reports');
 // Lighthouse refuses to audit a document answered with 404, so the page-not-found page is audited
 // at /404.html, which serves the same file with status 200.
 const PAGES = ['/', '/info/introduction', '/tech-docs/rule-configuration/security-groups', '/tech-docs/sgroups/api/v2/sync', '/404.html'];
+if (args.only && !PAGES.includes(args.only)) {
+  console.error(`--only ${args.only}: not an audited page; use one of ${PAGES.join(', ')}`);
+  process.exit(2);
+}
+const routes = PAGES.filter((p) => !args.only || p === args.only);
+const runs = Number(args.runs ?? 1);
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1200, tbtMs: 50, cls: 0, bytes: 150 * 1024 };
 
 if (!args['skip-build']) {
@@ -57,9 +63,9 @@ const chrome = await chromeLauncher.launch({
 
 let failed = false;
 try {
-  for (let run = 1; run <= Number(args.runs ?? 1); run++) {
-    if (Number(args.runs ?? 1) > 1) console.log(`run ${run}`);
-    for (const route of PAGES.filter((p) => !args.only || p === args.only)) {
+  for (let run = 1; run <= runs; run++) {
+    if (runs > 1) console.log(`run ${run}`);
+    for (const route of routes) {
       const result = await lighthouse(`http://127.0.0.1:${port}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
       const lhr = result!.lhr;
       // The full report, for looking into a miss: .cache/audit-reports/<page>.json

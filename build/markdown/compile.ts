@@ -91,7 +91,7 @@ function rehypeRawWhenNeeded(this: Processor) {
   return (tree: Root, file: VFile) => (file.data.hasRaw ? raw(tree, file) : tree);
 }
 
-/** After sanitising: heading ids, anchors and the TOC; code meta back where Prism reads it. */
+/** After sanitising: heading ids, anchors and the TOC; code meta back where Prism reads it; tables as Tab stops. */
 function rehypeSite() {
   return (tree: Root, file: VFile) => {
     const headings = new HeadingIds();

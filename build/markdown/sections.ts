@@ -24,7 +24,7 @@ export function rehypeSections() {
       } else if (!current) {
         // Line breaks before the first block stay where they are; anything else opens the
         // section of the introduction.
-        if (isBlank(node) || node.type === 'doctype') {
+        if (isBlank(node)) {
           grouped.push(node);
           continue;
         }

@@ -8,17 +8,13 @@
 import { whenIdle } from './schedule.ts';
 
 export const LAID_OUT = 'is-laid-out';
-const PARTS = `:is(.doc-section, table, pre):not(.${LAID_OUT})`;
+// The same parts as the rule in src/theme/styles/content.css: only those inside the content.
+const PARTS = `.markdown :is(.doc-section, table, pre):not(.${LAID_OUT})`;
 /** Work per idle task: short enough that a tap on the page is never kept waiting. */
 const SLICE_MS = 5;
 
 function deferredParts(root: ParentNode): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(PARTS)];
-}
-
-/** Lays out every deferred part under `root` at once (before jumping to an exact position). */
-export function layOutNow(root: ParentNode = document) {
-  for (const part of deferredParts(root)) part.classList.add(LAID_OUT);
 }
 
 /**
@@ -33,6 +29,7 @@ export function layOutGradually(root: ParentNode, done: () => void): () => void 
     const until = performance.now() + SLICE_MS;
     while (next < parts.length && performance.now() < until) {
       const part = parts[next++];
+      if (part.classList.contains(LAID_OUT)) continue; // restoreScrollY got there first
       part.classList.add(LAID_OUT);
       // Reading a size lays out this part now, inside the slice, instead of every part of the
       // slice together in the next frame.
@@ -47,6 +44,6 @@ export function layOutGradually(root: ParentNode, done: () => void): () => void 
 
 /** Scrolls to a remembered position, which only means the same place once everything is laid out. */
 export function restoreScrollY(y: number) {
-  layOutNow();
+  for (const part of deferredParts(document)) part.classList.add(LAID_OUT);
   window.scrollTo(0, y);
 }

@@ -17,11 +17,11 @@ export function ContentHtml({ html }: { html: string }) {
     // None of this is needed for the next frame: it all runs in tasks of its own when the browser is idle.
     const fitTables = () => makeScrollableTablesFocusable(el);
     let stopPrefetch = () => {};
-    const cancelFit = layOutGradually(el, fitTables);
+    const cancelLayout = layOutGradually(el, fitTables);
     const cancelPrefetch = whenIdle(() => (stopPrefetch = prefetchVisibleLinks(el)));
     window.addEventListener('resize', fitTables, { passive: true });
     return () => {
-      cancelFit();
+      cancelLayout();
       cancelPrefetch();
       window.removeEventListener('resize', fitTables);
       stopPrefetch();
