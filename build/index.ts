@@ -4,28 +4,28 @@
 // times them and collects warnings.
 import path from 'node:path';
 import type { SidebarData } from '../src/data/types.ts';
-import { bundleClient, bundleServer, type BundleInput, type ClientAssets, type ServerRenderer } from './bundle.ts';
-import { compilePages } from './compile-stage.ts';
-import { loadSiteConfig } from './config.ts';
+import { bundleClient, bundleServer, type BundleInput, type ClientAssets, type ServerRenderer } from './render/bundle.ts';
+import { compilePages } from './markdown/compile-stage.ts';
+import { loadSiteConfig } from './model/config.ts';
 import type { Warning } from './errors.ts';
-import { bootScript } from './boot-script.ts';
-import { buildCsp, writeCspFiles } from './csp.ts';
-import { Compressor } from './compress.ts';
-import { checkAnchors } from './anchors.ts';
-import { checkLinks } from './links.ts';
-import { idsOf, pageRefs, type SiteRef } from './html-refs.ts';
-import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output.ts';
-import { checkRoutes } from './routes.ts';
-import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths, type PathOptions } from './site.ts';
-import { buildSearchIndex } from './search.ts';
-import { renderRobots, renderSitemap } from './sitemap.ts';
-import { measureFirstLoad, type FirstLoad } from './stats.ts';
-import { inputFingerprint, readStamp, STAMP_FILE, type BuildStamp } from './up-to-date.ts';
+import { bootScript } from './render/boot-script.ts';
+import { buildCsp, writeCspFiles } from './render/csp.ts';
+import { Compressor } from './output/compress.ts';
+import { checkAnchors } from './checks/anchors.ts';
+import { checkLinks } from './checks/links.ts';
+import { idsOf, pageRefs, type SiteRef } from './checks/html-refs.ts';
+import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output/files.ts';
+import { checkRoutes } from './model/routes.ts';
+import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths, type PathOptions } from './model/site.ts';
+import { buildSearchIndex } from './search/index.ts';
+import { renderRobots, renderSitemap } from './output/sitemap.ts';
+import { measureFirstLoad, type FirstLoad } from './render/stats.ts';
+import { inputFingerprint, readStamp, STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
 
 /** Pages rendered between two writes: bounds the output held in memory (~0.1 MB a page). */
 const WRITE_BATCH = 200;
 
-/** Where things are (defaults: sitePaths in build/site.ts), and whether links are checked. */
+/** Where things are (defaults: sitePaths in build/model/site.ts), and whether links are checked. */
 export interface BuildOptions extends PathOptions {
   checkLinks?: boolean;
 }
@@ -59,7 +59,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     t = now;
   };
 
-  // 0. Nothing changed since the output in place was built (build/up-to-date.ts): done. Without a
+  // 0. Nothing changed since the output in place was built (build/cache/up-to-date.ts): done. Without a
   // cache (--no-cache) every build is a full one.
   const fingerprint = cacheDir === null ? null
     : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false });
@@ -107,7 +107,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);
     for (const f of sidebarJson) out.add(f.rel, f.json);
     const prepaint = prepaintFor(config);
-    // .gz/.br beside every text file (build/compress.ts), on the thread pool from here on: files
+    // .gz/.br beside every text file (build/output/compress.ts), on the thread pool from here on: files
     // unchanged since the previous output link its copies, the rest compress while the pages
     // render and the search index and the link check run on the main thread.
     compressor = new Compressor(staging, { previous: outDir });

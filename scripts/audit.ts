@@ -11,8 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { readCsp } from '../build/csp.ts';
-import { createStaticServer, listen } from '../build/serve.ts';
+import { readCsp } from '../build/render/csp.ts';
+import { createStaticServer, listen } from '../build/serve/server.ts';
 import { readArgs } from './cli-args.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

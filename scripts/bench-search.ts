@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
-import { readCsp } from '../build/csp.ts';
-import { createStaticServer, listen } from '../build/serve.ts';
+import { readCsp } from '../build/render/csp.ts';
+import { createStaticServer, listen } from '../build/serve/server.ts';
 import { CHROMIUM_FLAGS } from '../test/helpers/browser.ts';
 import { readArgs } from './cli-args.ts';
 

@@ -2,8 +2,8 @@
 // with production routing and headers. Options: --dir DIR, --port N.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen } from '../build/serve.ts';
-import { readCsp } from '../build/csp.ts';
+import { createStaticServer, listen } from '../build/serve/server.ts';
+import { readCsp } from '../build/render/csp.ts';
 import { readArgs } from './cli-args.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

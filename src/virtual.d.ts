@@ -1,4 +1,4 @@
-// Modules the build generates for esbuild (see build/bundle.ts).
+// Modules the build generates for esbuild (see build/render/bundle.ts).
 declare module 'virtual:react-pages' {
   import type { ComponentType } from 'react';
   /** Server: every React page by route. */

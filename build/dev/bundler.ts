@@ -1,10 +1,10 @@
 // The dev server's bundles: the same client and server-render builds as production
-// (build/bundle.ts), kept in esbuild incremental contexts so a theme edit rebuilds in tens of
+// (build/render/bundle.ts), kept in esbuild incremental contexts so a theme edit rebuilds in tens of
 // milliseconds, plus the live-reload client (src/client/dev-client.ts), served from memory.
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { clientAssetsOf, clientBuildOptions, loadRenderer, rethrow, serverBuildOptions, type BundleInput, type ClientAssets, type ServerRenderer } from '../bundle.ts';
+import { clientAssetsOf, clientBuildOptions, loadRenderer, rethrow, serverBuildOptions, type BundleInput, type ClientAssets, type ServerRenderer } from '../render/bundle.ts';
 
 export const DEV_CLIENT_ENTRY = 'src/client/dev-client.ts';
 

@@ -1,7 +1,7 @@
 // What a batch of file events means for the site: the config, source pages, files next to
 // pages (images), the theme (src/) or static files. The session rebuilds from this plan.
 import path from 'node:path';
-import { isIgnoredPath, sourceKindOf } from '../content.ts';
+import { isIgnoredPath, sourceKindOf } from '../model/content.ts';
 
 export type FileEvent = { type: 'add' | 'change' | 'unlink'; file: string };
 

@@ -1,6 +1,6 @@
 // Loads the site config afresh on every change. Importing the .ts file again is not enough: a
 // config outside an ESM package (a fixture copy in /tmp, a site kept elsewhere) is loaded as
-// CommonJS, whose cache ignores the `?t=` query build/config.ts adds. So the config (with the
+// CommonJS, whose cache ignores the `?t=` query build/model/config.ts adds. So the config (with the
 // local modules it imports) is bundled by esbuild into a content-addressed module and imported
 // from there; the validation is the build's own.
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { SiteConfig } from '../../src/config/schema.ts';
-import { validateSiteConfig } from '../config.ts';
+import { validateSiteConfig } from '../model/config.ts';
 import { BuildError } from '../errors.ts';
 
 export async function loadFreshSiteConfig(configPath: string, projectRoot: string, cacheDir: string): Promise<SiteConfig> {

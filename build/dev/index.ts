@@ -5,8 +5,8 @@
 import type http from 'node:http';
 import path from 'node:path';
 import { formatWarning } from '../errors.ts';
-import type { PathOptions } from '../site.ts';
-import { listen } from '../serve.ts';
+import type { PathOptions } from '../model/site.ts';
+import { listen } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
 import { createDevServer } from './server.ts';

@@ -1,12 +1,12 @@
 // Broken links in dev are warnings, found without a crawl: the links in the content of the
 // pages a rebuild touched are looked up in the route table, in the output folder (static files,
 // images) and, for #anchors, in the target page's ids. The production build keeps its full
-// check (build/links.ts, build/anchors.ts), which fails the build.
+// check (build/checks/links.ts, build/checks/anchors.ts), which fails the build.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
 import type { Warning } from '../errors.ts';
-import { idLookup, refsOf, resolveRef } from '../html-refs.ts';
+import { idLookup, refsOf, resolveRef } from '../checks/html-refs.ts';
 
 export function linkWarnings(checked: Iterable<PageData>, pages: Map<string, PageData>, outDir: string, sourceOf: (route: string) => string | undefined): Warning[] {
   const warnings: Warning[] = [];

@@ -1,11 +1,11 @@
-// The dev server: production's routing and headers (build/serve.ts) over the dev output, plus
+// The dev server: production's routing and headers (build/serve/server.ts) over the dev output, plus
 // the live-reload endpoints. Every HTML response gets the live-reload client's script tag; the
 // files on disk and the site's own bundle never contain it.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { securityHeaders } from '../security-headers.ts';
-import { resolvePath, staticHandler } from '../serve.ts';
+import { securityHeaders } from '../serve/security-headers.ts';
+import { resolvePath, staticHandler } from '../serve/server.ts';
 import type { LiveEvents } from './events.ts';
 
 export const EVENTS_PATH = '/__dev/events';

@@ -7,20 +7,20 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData } from '../../src/data/types.ts';
-import type { BundleInput } from '../bundle.ts';
-import { compilePages } from '../compile-stage.ts';
-import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../content.ts';
-import { bootScript } from '../boot-script.ts';
-import { buildCsp, CSP_FILE } from '../csp.ts';
+import type { BundleInput } from '../render/bundle.ts';
+import { compilePages } from '../markdown/compile-stage.ts';
+import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../model/content.ts';
+import { bootScript } from '../render/boot-script.ts';
+import { buildCsp, CSP_FILE } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
 import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
-import { copyStatic, OutputWriter, writeOut } from '../output.ts';
-import { checkRoutes, dataPathOf, htmlPathOf } from '../routes.ts';
+import { copyStatic, OutputWriter, writeOut } from '../output/files.ts';
+import { checkRoutes, dataPathOf, htmlPathOf } from '../model/routes.ts';
 import {
   adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocsOf, sidebarFiles, sitePaths,
   type AssembledPages, type PathOptions, type SitePaths,
-} from '../site.ts';
-import { renderRobots, renderSitemap } from '../sitemap.ts';
+} from '../model/site.ts';
+import { renderRobots, renderSitemap } from '../output/sitemap.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { loadFreshSiteConfig } from './config.ts';

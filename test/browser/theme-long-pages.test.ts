@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { allLaidOut, gotoHydrated, hydrated, markWindow, scrollSettled, useHarness, windowMarked } from './theme-helpers.ts';
-import { staticHandler } from '../../build/serve.ts';
+import { staticHandler } from '../../build/serve/server.ts';
 import { siteDist } from '../helpers/paths.ts';
 
 const h = useHarness();

@@ -5,8 +5,8 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { readCsp } from '../../build/csp.ts';
-import { createStaticServer, listen } from '../../build/serve.ts';
+import { readCsp } from '../../build/render/csp.ts';
+import { createStaticServer, listen } from '../../build/serve/server.ts';
 
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',

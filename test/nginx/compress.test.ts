@@ -1,4 +1,4 @@
-// build/compress.ts: which files get .gz/.br, that they decode to the original, and that a second
+// build/output/compress.ts: which files get .gz/.br, that they decode to the original, and that a second
 // build reuses the previous output's copies of unchanged files instead of compressing again.
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressTree, isCompressible } from '../../build/compress.ts';
+import { compressTree, isCompressible } from '../../build/output/compress.ts';
 
 const text = (n: number) => Array.from({ length: n }, (_, i) => `<p>Строка ${i} правил nftables</p>`).join('\n');
 

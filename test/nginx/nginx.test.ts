@@ -1,7 +1,7 @@
 // deploy/nginx.conf proven with the real nginx: the fixture site built through the CLI, nginx
 // started as this test's own process on a free loopback port with the shipped server block (root
 // and port replaced), then status codes, cache headers, precompression and security headers, the
-// same answers from the preview server (build/serve.ts), and the site in headless Chromium with
+// same answers from the preview server (build/serve/server.ts), and the site in headless Chromium with
 // client-side navigation and no CSP violation or console error.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,9 +10,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { CSP_NGINX_FILE, cspNginxInclude, readCsp } from '../../build/csp.ts';
-import { securityHeaders } from '../../build/security-headers.ts';
-import { createStaticServer, listen } from '../../build/serve.ts';
+import { CSP_NGINX_FILE, cspNginxInclude, readCsp } from '../../build/render/csp.ts';
+import { securityHeaders } from '../../build/serve/security-headers.ts';
+import { createStaticServer, listen } from '../../build/serve/server.ts';
 import { isolate, launchBrowser, watchErrors } from '../helpers/browser.ts';
 import { DEPLOY_CONF, fixtureDist, hasBrotliModule, startNginx, testConfig, type RunningNginx } from './nginx.ts';
 
@@ -175,7 +175,7 @@ describe('deploy/nginx.conf served by the real nginx', () => {
     assert.equal(post.headers.get('x-frame-options'), 'DENY');
   });
 
-  it('the preview server (build/serve.ts) answers exactly like nginx', async () => {
+  it('the preview server (build/serve/server.ts) answers exactly like nginx', async () => {
     const paths = [...PAGES, '/guide/intro/', '/reference/api/?x=1', '/guide/install//', '/no/such/page', '/no/such/page/', '/guide', '/assets/',
       js, css, sidebar, `${js}.map`, '/assets/entry.STALE000.js', '/_data/guide/intro.json', '/_data/no.json', '/_headers/csp.txt', '/_headers/',
       '/sitemap.xml', '/robots.txt', '/img/logo.svg', '/index.html', '/404.html'];

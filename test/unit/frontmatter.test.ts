@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BuildError } from '../../build/errors.ts';
-import { splitFrontMatter } from '../../build/frontmatter.ts';
+import { splitFrontMatter } from '../../build/model/frontmatter.ts';
 import { normaliseAdmonitionTitles } from '../../build/markdown/preprocess.ts';
 
 describe('front matter', () => {

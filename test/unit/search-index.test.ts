@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildSearchIndex, extractSections } from '../../build/search.ts';
+import { buildSearchIndex, extractSections } from '../../build/search/index.ts';
 import { SearchEngine } from '../../src/client/search/engine.ts';
 import { encodeShard, Shard, shardsFor } from '../../src/client/search/format.ts';
 import type { PageData } from '../../src/data/types.ts';

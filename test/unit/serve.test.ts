@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createStaticServer, listen } from '../../build/serve.ts';
+import { createStaticServer, listen } from '../../build/serve/server.ts';
 
 describe('preview server routing', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'sg-serve-'));

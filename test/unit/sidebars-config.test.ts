@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { adaptConfigToDocs, validateSiteConfig } from '../../build/config.ts';
+import { adaptConfigToDocs, validateSiteConfig } from '../../build/model/config.ts';
 import { BuildError, BuildErrors } from '../../build/errors.ts';
-import { checkRoutes, dataPathOf, htmlPathOf } from '../../build/routes.ts';
-import { resolveSidebars, type SidebarDoc } from '../../build/sidebars.ts';
-import type { SourcePage } from '../../build/content.ts';
-import { routeOfPath } from '../../build/content.ts';
+import { checkRoutes, dataPathOf, htmlPathOf } from '../../build/model/routes.ts';
+import { resolveSidebars, type SidebarDoc } from '../../build/model/sidebars.ts';
+import type { SourcePage } from '../../build/model/content.ts';
+import { routeOfPath } from '../../build/model/content.ts';
 import siteConfig from '../../src/site.config.ts';
 
 const where = { file: 'src/site.config.ts', lineOf: (n: string) => (n === 'nope/missing' ? 42 : undefined) };

@@ -2,7 +2,7 @@
 // src/pages (Markdown or a React component). Reads each file and its front matter once.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BuildError, BuildErrors } from './errors.ts';
+import { BuildError, BuildErrors } from '../errors.ts';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
 
 export type SourceKind = 'doc' | 'markdown-page' | 'react-page';

@@ -1,4 +1,4 @@
-// What the compressor's two sides share (build/compress.ts on the main thread, build/compress-worker.ts
+// What the compressor's two sides share (build/output/compress.ts on the main thread, build/output/compress-worker.ts
 // in its worker): the settings, which files are compressed, and the manifest of what was.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -9,9 +9,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Warning } from './errors.ts';
-import type { SitePaths } from './site.ts';
-import type { FirstLoad } from './stats.ts';
+import type { Warning } from '../errors.ts';
+import type { SitePaths } from '../model/site.ts';
+import type { FirstLoad } from '../render/stats.ts';
 
 export const STAMP_FILE = '_headers/build.json';
 

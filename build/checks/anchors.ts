@@ -1,7 +1,7 @@
 // In-site #anchor check over the rendered pages, exact: every fragment of a link to a page of
 // the site must be the id of an element on that page. (linkinator's own fragment check depends
 // on crawl order and compares percent-encoded fragments with raw Cyrillic ids, so it is not used.)
-import { BuildError, BuildErrors } from './errors.ts';
+import { BuildError, BuildErrors } from '../errors.ts';
 import type { SiteRef } from './html-refs.ts';
 
 /** refsByRoute: each page's in-site references; idsByRoute: the element ids of every page. */

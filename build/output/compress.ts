@@ -9,7 +9,7 @@
 //  - a file whose bytes equal the previous output's (dist/ before the swap) takes that output's
 //    .gz/.br by hard link instead of being compressed again: a warm build compresses only what
 //    changed;
-//  - the work runs in a worker thread (build/compress-worker.ts), fed each file as the build
+//  - the work runs in a worker thread (build/output/compress-worker.ts), fed each file as the build
 //    writes it, so it overlaps rendering, the search index and the link check on the main
 //    thread. The worker calls zlib synchronously: measured here, zlib's asynchronous API on
 //    libuv's pool took 5.3 s of wall time and 8.4 CPU-s for a 1000-page output, the synchronous
@@ -24,7 +24,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BROTLI_QUALITY, isCompressible, MIN_BYTES, settingsOf, type CompressStats } from './compress-core.ts';
 import type { CompressReply, CompressRequest, CompressWorkerData } from './compress-worker.ts';
-import { workerFile } from './worker-bundle.ts';
+import { workerFile } from '../worker-bundle.ts';
 
 export { isCompressible, type CompressStats } from './compress-core.ts';
 
@@ -56,7 +56,7 @@ export class Compressor {
       root, minBytes, quality, settings: settingsOf(quality, minBytes),
       previous: options.previous && existsSync(options.previous) ? path.resolve(options.previous) : undefined,
     };
-    this.worker = workerFile('compress-worker.ts').then((file) => {
+    this.worker = workerFile('output/compress-worker.ts').then((file) => {
       const worker = new Worker(file, { workerData: data });
       worker.on('error', (e) => (this.crashed = e));
       return worker;

@@ -1,19 +1,19 @@
 // Checks that every in-site link, image and asset of the built pages answers 200 through
-// production routing (our static server, build/serve.ts, which matches nginx), with linkinator.
+// production routing (our static server, build/serve/server.ts, which matches nginx), with linkinator.
 // External links are not checked (no network).
 //
 // linkinator crawling the whole output costs O(pages × links) — every page repeats the navbar,
 // sidebar and footer links, and its duplicate bookkeeping is linear per reference — which took
 // over 15 s and then timed out on a 1000-page site. So the build gathers the references itself
-// (build/html-refs.ts) and keeps one entry per distinct URL with the pages that use it. A URL
+// (build/checks/html-refs.ts) and keeps one entry per distinct URL with the pages that use it. A URL
 // whose path is a page this build rendered resolves by construction (the routing that serves it
 // is nginx's, tested in test/nginx/); every other URL — static files, images, assets, and any
 // path that is no page — goes to linkinator from one generated list page, each once (each
 // request costs ~2 ms here, so sending it the thousand known pages too would add seconds).
 import http from 'node:http';
-import { BuildError, BuildErrors } from './errors.ts';
+import { BuildError, BuildErrors } from '../errors.ts';
 import type { SiteRef } from './html-refs.ts';
-import { listen, staticHandler } from './serve.ts';
+import { listen, staticHandler } from '../serve/server.ts';
 
 /** Served only to the checker, never written to the output. */
 const LIST_PATH = '/__sg-link-check__';
@@ -49,7 +49,7 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
     const result = await new LinkChecker().check({
       path: origin + LIST_PATH,
       recurse: false,
-      checkFragments: false, // build/anchors.ts
+      checkFragments: false, // build/checks/anchors.ts
       concurrency: 16,
       timeout: 30_000,
       linksToSkip: async (link) => !link.startsWith(origin),

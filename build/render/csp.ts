@@ -39,7 +39,7 @@ export function readCsp(outDir: string): string | undefined {
 export function cspNginxInclude(csp: string): string {
   // Inside nginx's double quotes `$` starts a variable, `"` ends the string and `\` escapes.
   if (/["\\$\n]/.test(csp)) throw new Error(`the Content-Security-Policy cannot be written for nginx: ${csp}`);
-  return `# Written by the build (build/csp.ts) and included by deploy/nginx.conf; reload nginx after a deploy.\n`
+  return `# Written by the build (build/render/csp.ts) and included by deploy/nginx.conf; reload nginx after a deploy.\n`
     + `add_header Content-Security-Policy "${csp}" always;\n`;
 }
 

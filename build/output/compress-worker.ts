@@ -1,4 +1,4 @@
-// The compressor's worker thread (see build/compress.ts): for each file the main thread hands
+// The compressor's worker thread (see build/output/compress.ts): for each file the main thread hands
 // over, it reuses the previous output's .gz/.br when the bytes are unchanged, else compresses
 // with zlib's synchronous calls (cheaper here than the thread-pool API) and writes the copies
 // beside the file; on 'finish' it writes the manifest and answers with its figures.

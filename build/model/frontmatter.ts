@@ -2,7 +2,7 @@
 // Keys follow Docusaurus so pages move between the two without edits.
 import { parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { z } from 'zod';
-import { BuildError } from './errors.ts';
+import { BuildError } from '../errors.ts';
 
 const frontMatterSchema = z.looseObject({
   title: z.string().min(1).optional(),

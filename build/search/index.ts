@@ -18,10 +18,10 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { PageData } from '../src/data/types.ts';
-import { decodeEntities } from './html-refs.ts';
-import { encodeShard, FORMAT_VERSION, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../src/client/search/format.ts';
-import { TOKEN_PATTERN, termsOfToken } from '../src/client/search/tokenize.ts';
+import type { PageData } from '../../src/data/types.ts';
+import { decodeEntities } from '../checks/html-refs.ts';
+import { encodeShard, FORMAT_VERSION, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../../src/client/search/format.ts';
+import { TOKEN_PATTERN, termsOfToken } from '../../src/client/search/tokenize.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

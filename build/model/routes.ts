@@ -1,6 +1,6 @@
 // The route table: one entry per URL the site serves. Two sources claiming one URL is an error
 // that names both files, because silently keeping either would lose the other's content.
-import { BuildError, BuildErrors } from './errors.ts';
+import { BuildError, BuildErrors } from '../errors.ts';
 import type { SourcePage } from './content.ts';
 
 export const NOT_FOUND_ROUTE = '/404';

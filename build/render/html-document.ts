@@ -1,8 +1,8 @@
 // The HTML document around the server-rendered app: head metadata, the pre-paint script, the inline CSS,
 // the inline hydration data and the script that loads the bundle after the first paint.
-import type { SiteConfig } from '../src/config/schema.ts';
-import type { InitialData, PageData } from '../src/data/types.ts';
-import { documentTitle } from '../src/data/locale.ts';
+import type { SiteConfig } from '../../src/config/schema.ts';
+import type { InitialData, PageData } from '../../src/data/types.ts';
+import { documentTitle } from '../../src/data/locale.ts';
 import { bootScript } from './boot-script.ts';
 import type { ClientAssets } from './bundle.ts';
 

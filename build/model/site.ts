@@ -5,15 +5,15 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteConfig } from '../src/config/schema.ts';
-import type { InitialData, PageData, SidebarData } from '../src/data/types.ts';
-import { prepaintScript } from '../src/client/prepaint.ts';
-import type { ClientAssets, ServerRenderer } from './bundle.ts';
+import type { SiteConfig } from '../../src/config/schema.ts';
+import type { InitialData, PageData, SidebarData } from '../../src/data/types.ts';
+import { prepaintScript } from '../../src/client/prepaint.ts';
+import type { ClientAssets, ServerRenderer } from '../render/bundle.ts';
 import { adaptConfigToDocs } from './config.ts';
 import { discoverContent, type SourcePage } from './content.ts';
-import type { Warning } from './errors.ts';
-import { renderDocument } from './html-document.ts';
-import type { CompiledMarkdown } from './markdown/compile.ts';
+import type { Warning } from '../errors.ts';
+import { renderDocument } from '../render/html-document.ts';
+import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { dataPathOf, htmlPathOf, NOT_FOUND_ROUTE } from './routes.ts';
 import { configLocation, resolveSidebars, type ResolvedSidebars, type SidebarDoc } from './sidebars.ts';
 

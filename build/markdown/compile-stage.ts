@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SourcePage } from './content.ts';
-import { hashKey, KeyValueCache } from './kv-cache.ts';
-import { workerFile } from './worker-bundle.ts';
-import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './markdown/compile.ts';
+import type { SourcePage } from '../model/content.ts';
+import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
+import { workerFile } from '../worker-bundle.ts';
+import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -26,9 +26,9 @@ let pipelineHash: string | undefined;
 function markdownPipelineHash(): string {
   if (!pipelineHash) {
     const h = createHash('sha256');
-    const dir = path.join(here, 'markdown');
+    const dir = here;
     for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(path.join(dir, f)));
-    h.update(readFileSync(path.join(here, '..', 'package-lock.json')));
+    h.update(readFileSync(path.join(here, '..', '..', 'package-lock.json')));
     pipelineHash = h.digest('hex');
   }
   return pipelineHash;

@@ -6,9 +6,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { SiteConfig } from '../src/config/schema.ts';
-import type { PageData, SidebarData } from '../src/data/types.ts';
-import { BuildError } from './errors.ts';
+import type { SiteConfig } from '../../src/config/schema.ts';
+import type { PageData, SidebarData } from '../../src/data/types.ts';
+import { BuildError } from '../errors.ts';
 
 export interface BundleInput {
   projectRoot: string;

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { siteConfigSchema, type SiteConfig } from '../src/config/schema.ts';
-import { BuildError, BuildErrors } from './errors.ts';
+import { siteConfigSchema, type SiteConfig } from '../../src/config/schema.ts';
+import { BuildError, BuildErrors } from '../errors.ts';
 
 function formatPath(p: PropertyKey[]): string {
   return p.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '');

@@ -1,5 +1,5 @@
 // sitemap.xml (listed pages only) and robots.txt pointing at it.
-import type { SiteConfig } from '../src/config/schema.ts';
+import type { SiteConfig } from '../../src/config/schema.ts';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -2,7 +2,7 @@
 // renderToString and rehype-stringify both write every attribute value in double quotes with `"`
 // and `&` escaped, and escape `<` in text, so a tag can be recognised without a general HTML
 // parser (htmlparser2 takes ~10x longer on a 1000-page output, for the same answers).
-// Used by the production link and anchor checks (build/links.ts, build/anchors.ts) and by the
+// Used by the production link and anchor checks (build/checks/links.ts, build/checks/anchors.ts) and by the
 // dev server's link warnings (build/dev/links.ts).
 
 /** One start tag with its attributes; `>` inside a quoted value does not end it. */
