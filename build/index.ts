@@ -14,7 +14,9 @@ import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
 import { idsOf, pageRefs, type SiteRef } from './checks/html-refs.ts';
-import { copyStatic, discardStaging, OutputWriter, prepareStaging, stagingDirFor, swapInto, writeOut } from './output/files.ts';
+import { copyStatic, OutputWriter, writeOut } from './output/files.ts';
+import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor, swapInto } from './output/staging.ts';
+import { usableCacheDir } from './cache/usable.ts';
 import { checkRoutes } from './model/routes.ts';
 import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths, type PathOptions } from './model/site.ts';
 import { buildSearchIndex } from './search/index.ts';
@@ -28,6 +30,8 @@ const WRITE_BATCH = 200;
 /** Where things are (defaults: sitePaths in build/model/site.ts), and whether links are checked. */
 export interface BuildOptions extends PathOptions {
   checkLinks?: boolean;
+  /** The CLI's: Ctrl+C and SIGTERM remove the staging folder and exit 130/143 (build/output/staging.ts). */
+  exitOnSignal?: boolean;
 }
 
 export interface BuildResult {
@@ -48,10 +52,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // React picks its development or production build when first imported; the server render
   // must use production (the development build is ~5x slower and warns about things we test).
   process.env.NODE_ENV ??= 'production';
-  const paths = sitePaths(options);
+  const warnings: Warning[] = [];
+  // A cache folder that cannot be written costs speed, not the build: go on without it.
+  const paths = usableCacheDir(sitePaths(options), warnings);
   const { root, outDir, cacheDir, configPath, staticDir } = paths;
   const timings: Record<string, number> = {};
-  const warnings: Warning[] = [];
   let t = performance.now();
   const lap = (name: string) => {
     const now = performance.now();
@@ -75,8 +80,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   checkRoutes(sources);
   lap('content');
 
+  checkOutputPath(outDir);
   const staging = stagingDirFor(outDir);
-  prepareStaging(staging);
+  prepareStaging(staging, outDir);
+  const stopGuarding = options.exitOnSignal ? removeStagingOnSignal(staging) : () => {};
   let compressor: Compressor | undefined;
   let bundling: Promise<[ClientAssets, ServerRenderer]> | undefined;
   try {
@@ -166,11 +173,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       writeOut(staging, STAMP_FILE, JSON.stringify(record));
     }
     swapInto(staging, outDir);
+    stopGuarding();
     lap('swap');
     return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, workers: stats.workers, firstLoad, adaptedConfig: adapted };
   } catch (e) {
     await Promise.allSettled([bundling, compressor?.settle()]);
     discardStaging(staging);
+    stopGuarding();
     throw e;
   }
 }

@@ -1,11 +1,13 @@
 // `npm run build` — builds docs/ into dist/.
 // Options: --docs DIR, --out DIR, --config FILE, --pages DIR, --static DIR, --no-cache, --cache-dir DIR,
-// --no-link-check, --quiet, --stats-json FILE (machine-readable figures for the benchmarks).
+// --no-link-check, --quiet, --verbose (stack traces of unexpected errors), --stats-json FILE
+// (machine-readable figures for the benchmarks).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../build/index.ts';
 import { formatError, formatWarning } from '../build/errors.ts';
+import { describeFsError } from '../build/output/fs-errors.ts';
 import { printSummary } from '../build/report.ts';
 import { readArgs } from './cli-args.ts';
 
@@ -21,19 +23,22 @@ const args = readArgs({
   'stats-json': { type: 'string' },
   'no-link-check': { type: 'boolean' },
   quiet: { type: 'boolean' },
+  verbose: { type: 'boolean' },
 });
 
 const started = performance.now();
+const outDir = args.out ? path.resolve(args.out) : path.join(projectRoot, 'dist');
 try {
   const result = await build({
     projectRoot,
     docsDir: args.docs ? path.resolve(args.docs) : undefined,
-    outDir: args.out ? path.resolve(args.out) : undefined,
+    outDir,
     configPath: args.config ? path.resolve(args.config) : undefined,
     pagesDir: args.pages ? path.resolve(args.pages) : undefined,
     staticDir: args.static ? path.resolve(args.static) : undefined,
     cacheDir: args['no-cache'] ? null : args['cache-dir'] ? path.resolve(args['cache-dir']) : undefined,
     checkLinks: !args['no-link-check'],
+    exitOnSignal: true,
   });
   for (const w of result.warnings) console.warn(`warning: ${formatWarning(w)}`);
   const totalMs = performance.now() - started;
@@ -44,6 +49,14 @@ try {
     writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, timings: result.timings, firstLoad: result.firstLoad }));
   }
 } catch (e) {
-  console.error(`\nBuild failed. The previous output was left untouched.\n\n${formatError(e)}\n`);
+  // The disk refusing (full, read-only, no permission) is the operator's to fix: one line, no
+  // stack unless asked for. Everything else is shown in full.
+  const refusal = describeFsError(e, outDir);
+  if (refusal) {
+    console.error(`Build failed: ${refusal} The previous output is untouched.`);
+    if (args.verbose) console.error((e as Error).stack);
+  } else {
+    console.error(`\nBuild failed. The previous output was left untouched.\n\n${formatError(e)}\n`);
+  }
   process.exit(1);
 }

@@ -17,14 +17,15 @@ export interface CompressWorkerData {
 }
 
 export type CompressRequest = { type: 'file'; rel: string } | { type: 'finish' };
-export type CompressReply = { type: 'done'; stats: CompressStats } | { type: 'failed'; error: string };
+/** A failure keeps the system error's code and path, so the CLI can say what the disk refused. */
+export type CompressReply = { type: 'done'; stats: CompressStats } | { type: 'failed'; error: string; code?: string; path?: string; syscall?: string };
 
 const { root, previous, minBytes, quality, settings } = workerData as CompressWorkerData;
 const before = previous ? readManifest(previous, settings) : {};
 const manifest: Manifest = { settings, files: {} };
 const stats: CompressStats = { files: 0, reused: 0, compressed: 0, bytes: 0, gzipBytes: 0, brotliBytes: 0, ms: 0 };
 const started = performance.now();
-let failure: string | undefined;
+let failure: Extract<CompressReply, { type: 'failed' }> | undefined;
 
 /** Writes beside the target and renames, so the target name only ever holds a whole file. */
 function writeWhole(file: string, data: Uint8Array): void {
@@ -83,16 +84,19 @@ parentPort!.on('message', (msg: CompressRequest) => {
     try {
       one(msg.rel);
     } catch (e) {
-      failure = `compressing ${msg.rel}: ${(e as Error).message}`;
+      const err = e as NodeJS.ErrnoException;
+      failure = { type: 'failed', error: `compressing ${msg.rel}: ${err.message}`, code: err.code, path: err.path, syscall: err.syscall };
     }
     return;
   }
   if (failure) {
-    parentPort!.postMessage({ type: 'failed', error: failure } satisfies CompressReply);
+    parentPort!.postMessage(failure);
     return;
   }
   mkdirSync(path.join(root, path.dirname(MANIFEST_FILE)), { recursive: true });
-  writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
+  // Sorted: files finish writing in no fixed order, and the same sources must give the same bytes.
+  const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify({ ...manifest, files }));
   stats.ms = Math.round(performance.now() - started);
   parentPort!.postMessage({ type: 'done', stats } satisfies CompressReply);
 });

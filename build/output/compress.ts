@@ -25,6 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { BROTLI_QUALITY, isCompressible, MIN_BYTES, settingsOf, type CompressStats } from './compress-core.ts';
 import type { CompressReply, CompressRequest, CompressWorkerData } from './compress-worker.ts';
 import { workerFile } from '../worker-bundle.ts';
+import { systemError } from './fs-errors.ts';
 
 export { isCompressible, type CompressStats } from './compress-core.ts';
 
@@ -94,7 +95,7 @@ export class Compressor {
         worker.once('exit', () => reject(this.crashed ?? new Error('the compression worker stopped')));
         worker.postMessage({ type: 'finish' } satisfies CompressRequest);
       });
-      if (reply.type === 'failed') throw new Error(reply.error);
+      if (reply.type === 'failed') throw systemError(reply.error, reply.code, reply.path, reply.syscall);
       return reply.stats;
     } finally {
       await worker.terminate();

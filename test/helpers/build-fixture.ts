@@ -10,6 +10,8 @@ export interface FixtureCopy {
   docs: string;
   out: string;
   write(rel: string, content: string): void;
+  /** Node's arguments for a build of this copy through the CLI (to spawn it yourself). */
+  buildArgs(extra?: string[], cacheDir?: string): string[];
   /** Builds through the CLI; without a cache unless `cacheDir` names one. */
   build(extra?: string[], cacheDir?: string): { status: number; stdout: string; stderr: string };
 }
@@ -27,10 +29,13 @@ export function copyFixture(): FixtureCopy {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, content);
     },
-    build(extra = [], cacheDir) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts',
+    buildArgs(extra = [], cacheDir) {
+      return ['--import', 'tsx', 'scripts/build.ts',
         '--docs', path.join(dir, 'docs'), '--pages', path.join(dir, 'pages'), '--static', path.join(dir, 'static'),
-        '--config', path.join(dir, 'site.config.ts'), '--out', out, ...(cacheDir ? ['--cache-dir', cacheDir] : ['--no-cache']), ...extra], { cwd: projectRoot, encoding: 'utf8' });
+        '--config', path.join(dir, 'site.config.ts'), '--out', out, ...(cacheDir ? ['--cache-dir', cacheDir] : ['--no-cache']), ...extra];
+    },
+    build(extra = [], cacheDir) {
+      const r = spawnSync(process.execPath, this.buildArgs(extra, cacheDir), { cwd: projectRoot, encoding: 'utf8' });
       return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
     },
   };

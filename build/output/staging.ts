@@ -1,0 +1,117 @@
+// The output folder is built beside the real one (`.<out>-staging-<pid>`) and swapped in only
+// when everything passed, so a failed build leaves the previous dist/ exactly as it was. A build
+// that is stopped never leaves its staging folder behind: Ctrl+C and SIGTERM remove it on the
+// way out, and the folders of builds killed outright (kill -9, a lost machine) are removed by
+// the next build once their process is gone.
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { BuildError } from '../errors.ts';
+import { displayPath } from './fs-errors.ts';
+
+const stagingPattern = (outDir: string) =>
+  new RegExp(`^\\.${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-staging-(\\d+)(?:-old)?$`);
+
+export function stagingDirFor(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}-staging-${process.pid}`);
+}
+
+/** The output must be a folder (or not exist yet): a file there is an author's mistake, said plainly. */
+export function checkOutputPath(outDir: string): void {
+  let stat;
+  try {
+    stat = lstatSync(outDir);
+  } catch {
+    return; // not there yet: the swap creates it
+  }
+  if (!stat.isDirectory() && !stat.isSymbolicLink()) {
+    throw new BuildError(`the output path ${displayPath(outDir)} is a file, not a folder`, undefined, undefined,
+      'remove or rename that file, or build elsewhere with --out DIR');
+  }
+}
+
+/** Clears away stale staging folders of outDir, then makes this build's own. */
+export function prepareStaging(staging: string, outDir: string): void {
+  removeStaleStaging(outDir);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(path.dirname(staging), { recursive: true });
+  // Not recursive: a recursive mkdir on a read-only file system reports ENOENT instead of EROFS.
+  mkdirSync(staging);
+}
+
+/**
+ * Whether pid is a running Node process. A pid reused by some other program does not count: its
+ * build is gone. Without /proc (not Linux) a live pid is taken as ours, which only ever keeps a
+ * folder, never removes a running build's.
+ */
+function isRunningBuild(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return /(^|\/)(node|tsx)\b/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]);
+  } catch {
+    return true;
+  }
+}
+
+/** Removes the staging folders (and half-swapped `-old` folders) of builds of outDir that no longer run. */
+export function removeStaleStaging(outDir: string): string[] {
+  const parent = path.dirname(outDir);
+  const pattern = stagingPattern(outDir);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = pattern.exec(name);
+    if (!m || isRunningBuild(Number(m[1]))) continue;
+    rmSync(path.join(parent, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** Exit codes a shell expects after SIGINT and SIGTERM (128 + the signal's number). */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * While the build runs, Ctrl+C or SIGTERM removes its staging folder and exits with the
+ * conventional code, saying that the previous output is untouched. Returns the function that
+ * takes the handlers off again (the swap is synchronous, so no signal can land inside it).
+ */
+export function removeStagingOnSignal(staging: string): () => void {
+  const handlers = (Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]).map((signal) => {
+    const handler = () => {
+      rmSync(staging, { recursive: true, force: true });
+      process.stderr.write(`\nBuild stopped (${signal}). The previous output is untouched.\n`);
+      process.exit(SIGNAL_EXIT[signal]);
+    };
+    process.on(signal, handler);
+    return () => process.off(signal, handler);
+  });
+  return () => handlers.forEach((off) => off());
+}
+
+/**
+ * Two renames put the new output in place. Deleting the old tree (thousands of files) is left
+ * to a detached `rm` so the build does not wait for it. Between the two renames the output does
+ * not exist for a moment: a server should serve a release made by `npm run deploy` instead
+ * (build/deploy/releases.ts), which switches with one atomic rename of a symlink.
+ */
+export function swapInto(staging: string, outDir: string): void {
+  const old = `${staging}-old`;
+  if (existsSync(outDir)) renameSync(outDir, old);
+  renameSync(staging, outDir);
+  if (existsSync(old)) spawn('rm', ['-rf', old], { detached: true, stdio: 'ignore' }).unref();
+}
+
+export function discardStaging(staging: string): void {
+  rmSync(staging, { recursive: true, force: true });
+}

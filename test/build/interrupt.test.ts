@@ -1,0 +1,102 @@
+// A build that is stopped leaves nothing behind and the previous output as it was: Ctrl+C and
+// SIGTERM remove the build's staging folder and exit 130/143 with one line; a build killed with
+// SIGKILL cannot clean up, so the next build removes its folder (and never a running build's).
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { projectRoot } from '../helpers/paths.ts';
+
+/** Every file of a folder with its bytes' hash: equal trees give equal strings. */
+function treeDigest(dir: string): string {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? e.path, e.name))
+    .sort()
+    .map((f) => `${path.relative(dir, f)} ${createHash('sha256').update(readFileSync(f)).digest('hex')}`)
+    .join('\n');
+}
+
+const stagingOf = (site: FixtureCopy, pid: number) => path.join(site.dir, `.dist-staging-${pid}`);
+
+interface Running {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+}
+
+function startBuild(site: FixtureCopy): Running {
+  const child = spawn(process.execPath, site.buildArgs(['--quiet']), { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+  return { child, exited };
+}
+
+/** Resolves once the build has made its staging folder (it is then "midway": writing the output). */
+async function untilStaging(site: FixtureCopy, run: Running): Promise<string> {
+  const staging = stagingOf(site, run.child.pid!);
+  const deadline = Date.now() + 30_000;
+  while (!existsSync(staging)) {
+    if (run.child.exitCode !== null) throw new Error(`the build ended before making its staging folder:\n${(await run.exited).stderr}`);
+    if (Date.now() > deadline) throw new Error('the build made no staging folder within 30 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return staging;
+}
+
+describe('a stopped build leaves no staging folder and the previous output untouched', () => {
+  let site: FixtureCopy;
+  let previous = '';
+  before(() => {
+    site = copyFixture();
+    const ok = site.build();
+    assert.equal(ok.status, 0, ok.stderr);
+    previous = treeDigest(site.out);
+  });
+
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    it(`${signal} midway: exit ${code}, one line, staging gone, output untouched`, async () => {
+      const run = startBuild(site);
+      const staging = await untilStaging(site, run);
+      run.child.kill(signal);
+      const { code: exitCode, stderr } = await run.exited;
+      assert.equal(exitCode, code, stderr);
+      assert.deepEqual(stderr.trim().split('\n'), [`Build stopped (${signal}). The previous output is untouched.`]);
+      assert.equal(existsSync(staging), false, 'the staging folder is removed');
+      assert.equal(treeDigest(site.out), previous, 'the previous output is byte for byte the same');
+    });
+  }
+
+  it('SIGKILL midway: the next build removes the killed build\'s staging folder and writes a correct output', async () => {
+    const run = startBuild(site);
+    const staging = await untilStaging(site, run);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    assert.ok(existsSync(staging), 'a killed build cannot clean up (the precondition of this test)');
+    assert.equal(treeDigest(site.out), previous, 'the killed build did not touch the output');
+
+    const again = site.build();
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(existsSync(staging), false, 'the next build removed the stale staging folder');
+    assert.deepEqual(readdirSync(site.dir).filter((n) => n.includes('staging')), []);
+    assert.equal(treeDigest(site.out), previous, 'the output is the one a clean build gives');
+  });
+
+  it('never removes the staging folder of a build that is still running', async () => {
+    // A live Node process stands in for a running build: its folder must survive.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      const foreign = stagingOf(site, other.pid!);
+      mkdirSync(foreign);
+      const r = site.build();
+      assert.equal(r.status, 0, r.stderr);
+      assert.ok(existsSync(foreign), 'the running build\'s staging folder is still there');
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+});
