@@ -35,11 +35,25 @@ export function readCsp(outDir: string): string | undefined {
   }
 }
 
+/**
+ * One policy allowing what either of two allows: the sources of each directive joined (the
+ * deploy's policy while two releases' pages are open in browsers, build/deploy/releases.ts).
+ */
+export function mergeCsp(a: string, b: string): string {
+  const parse = (csp: string) => new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
+    const [name, ...sources] = d.split(/\s+/);
+    return [name, sources] as const;
+  }));
+  const merged = parse(a);
+  for (const [name, sources] of parse(b)) merged.set(name, [...new Set([...(merged.get(name) ?? []), ...sources])]);
+  return [...merged].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
 /** The nginx include: one `add_header` line, in the server block beside the other headers. */
-export function cspNginxInclude(csp: string): string {
+export function cspNginxInclude(csp: string, comment = 'Written by the build (build/render/csp.ts); deploy/nginx.conf includes the copy npm run deploy makes.'): string {
   // Inside nginx's double quotes `$` starts a variable, `"` ends the string and `\` escapes.
   if (/["\\$\n]/.test(csp)) throw new Error(`the Content-Security-Policy cannot be written for nginx: ${csp}`);
-  return `# Written by the build (build/render/csp.ts) and included by deploy/nginx.conf; reload nginx after a deploy.\n`
+  return `# ${comment}\n`
     + `add_header Content-Security-Policy "${csp}" always;\n`;
 }
 

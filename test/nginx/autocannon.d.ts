@@ -1,4 +1,4 @@
-// The part of autocannon's API the load test uses (the package ships no types).
+// The part of autocannon's API the load and deploy tests use (the package ships no types).
 declare module 'autocannon' {
   interface Histogram {
     average: number;
@@ -29,6 +29,13 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** What autocannon returns: the run's result, and the running instance to watch and stop. */
+  interface Instance extends Promise<Result> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): this;
+    on(event: 'done', listener: (result: Result) => void): this;
+    stop(): void;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
+  export type { Result };
 }

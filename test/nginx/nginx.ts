@@ -4,7 +4,7 @@
 // a temporary prefix, and nginx listens on 127.0.0.1 only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,20 +12,32 @@ import { fixtureSite, projectRoot } from '../helpers/paths.ts';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? '/usr/sbin/nginx';
 export const DEPLOY_CONF = path.join(projectRoot, 'deploy', 'nginx.conf');
-/** The root the shipped config names; the generated config replaces it. */
-export const SHIPPED_ROOT = '/srv/sgroups-docs/dist';
+/** The site folder the shipped config names (root is its `current`); the generated config replaces it. */
+export const SHIPPED_SITE = '/srv/sgroups-docs';
 
 /** Where Debian's brotli_static module lives when libnginx-mod-http-brotli-static is installed. */
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 export const hasBrotliModule = existsSync(BROTLI_MODULE);
 
-/** The shipped server block with the root path and the port replaced, brotli_static enabled where the module exists. */
-export function serverBlock(root: string, port: number): string {
+/**
+ * A site folder as `npm run deploy` lays it out, for a built output: `current` links to it and
+ * the CSP include is its own. A folder that already is a site folder is used as it is.
+ */
+export function siteFolderFor(root: string): string {
+  if (existsSync(path.join(root, 'current'))) return root;
+  const site = mkdtempSync(path.join(os.tmpdir(), 'sg-site-'));
+  symlinkSync(path.resolve(root), path.join(site, 'current'));
+  copyFileSync(path.join(root, '_headers', 'csp.nginx.conf'), path.join(site, 'csp.nginx.conf'));
+  return site;
+}
+
+/** The shipped server block with the site folder and the port replaced, brotli_static enabled where the module exists. */
+export function serverBlock(siteDir: string, port: number): string {
   const shipped = readFileSync(DEPLOY_CONF, 'utf8');
-  let conf = shipped.replaceAll(SHIPPED_ROOT, root);
+  let conf = shipped.replaceAll(`${SHIPPED_SITE}/`, `${siteDir}/`);
   conf = conf.replace(/^(\s*)listen 80;.*$/m, `$1listen 127.0.0.1:${port};`).replace(/^\s*listen \[::\]:80;.*\n/m, '');
   if (hasBrotliModule) conf = conf.replace(/^(\s*)# (brotli_static on;)/m, '$1$2');
-  if (conf.split(SHIPPED_ROOT).length > 1 || !conf.includes(`listen 127.0.0.1:${port};`)) {
+  if (conf.includes(`${SHIPPED_SITE}/`) || !conf.includes(`root ${siteDir}/current;`) || !conf.includes(`listen 127.0.0.1:${port};`)) {
     throw new Error('deploy/nginx.conf no longer has the root and listen lines this test replaces');
   }
   return conf;
@@ -85,14 +97,15 @@ async function waitUntilUp(origin: string, child: ChildProcess, output: () => st
   throw new Error(`nginx did not answer on ${origin} within 10 s:\n${output()}`);
 }
 
-/** Starts nginx in the foreground (`daemon off`) serving root; stop() ends it and waits. */
+/** Starts nginx in the foreground (`daemon off`) serving a built output or a site folder; stop() ends it and waits. */
 export async function startNginx(root: string): Promise<RunningNginx> {
   if (!existsSync(NGINX)) throw new Error('nginx is not installed: apt-get install -y nginx (.ci/run does this on CI)');
+  const siteDir = siteFolderFor(root);
   for (let attempt = 1; ; attempt++) {
     const prefix = mkdtempSync(path.join(os.tmpdir(), 'sg-nginx-'));
     mkdirSync(path.join(prefix, 'tmp'));
     const port = await freePort();
-    writeFileSync(path.join(prefix, 'site.conf'), serverBlock(root, port));
+    writeFileSync(path.join(prefix, 'site.conf'), serverBlock(siteDir, port));
     writeFileSync(path.join(prefix, 'nginx.conf'), mainConf(prefix));
     const child = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'),
       '-g', `daemon off; pid ${prefix}/nginx.pid;`], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -116,6 +129,7 @@ export async function startNginx(root: string): Promise<RunningNginx> {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       process.off('exit', kill);
       rmSync(prefix, { recursive: true, force: true });
+      if (siteDir !== root) rmSync(siteDir, { recursive: true, force: true }); // made by siteFolderFor
     };
     const origin = `http://127.0.0.1:${port}`;
     try {
@@ -135,7 +149,7 @@ export function testConfig(root: string): { ok: boolean; output: string } {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'sg-nginx-t-'));
   try {
     mkdirSync(path.join(prefix, 'tmp'));
-    writeFileSync(path.join(prefix, 'site.conf'), serverBlock(root, 8080));
+    writeFileSync(path.join(prefix, 'site.conf'), serverBlock(siteFolderFor(root), 8080));
     writeFileSync(path.join(prefix, 'nginx.conf'), mainConf(prefix));
     const r = spawnSync(NGINX, ['-t', '-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log'), '-g', `pid ${prefix}/nginx.pid;`], { encoding: 'utf8' });
     return { ok: r.status === 0, output: r.stdout + r.stderr };
