@@ -35,6 +35,30 @@ describe('built site in Chromium', () => {
     await context.close();
   });
 
+  it('hydrates every kind of page (home, doc, Markdown page, 404) without a console error or warning', async () => {
+    const context = await browser.newContext();
+    await isolate(context);
+    for (const route of ['/', '/info/introduction', '/tech-docs/sgroups/api/v2/sync', '/markdown-page', '/no/such/page']) {
+      const page = await context.newPage();
+      const messages: string[] = [];
+      // React reports a hydration mismatch as a console error (a recoverable error) and some
+      // misuses as warnings: either would mean the server render and the browser disagree.
+      page.on('console', (m) => {
+        // The 404 page's own status is logged by Chromium as a failed resource: that one is expected.
+        if (route === '/no/such/page' && m.location().url === `${site.origin}${route}` && /status of 404/.test(m.text())) return;
+        if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+      await page.goto(`${site.origin}${route}`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      // Hydration commits as a transition: give it a moment to report anything late.
+      await page.waitForTimeout(200);
+      assert.deepEqual(messages, [], `${route} hydrated with messages`);
+      await page.close();
+    }
+    await context.close();
+  });
+
   it('serves the 404 page with status 404 for an unknown path', async () => {
     const context = await browser.newContext();
     await isolate(context);
