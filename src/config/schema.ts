@@ -80,7 +80,22 @@ export const siteConfigSchema = z.strictObject({
       closeable: z.boolean().default(true),
     })
     .optional(),
-  github: z.strictObject({ owner: z.string().min(1), repo: z.string().min(1) }),
+  github: z.strictObject({
+    owner: z.string().min(1),
+    repo: z.string().min(1),
+    /**
+     * Whether readers' browsers ask api.github.com for the latest tag, stars and forks. Turn it
+     * off for a site served on an intranet or offline: the navbar then shows `facts` (if any)
+     * and makes no request at all.
+     */
+    live: z.boolean().default(true),
+    /** Facts written into the HTML at build time: shown at once, replaced by live answers. */
+    facts: z.strictObject({
+      tag: z.string().min(1).optional(),
+      stars: z.number().int().nonnegative().optional(),
+      forks: z.number().int().nonnegative().optional(),
+    }).optional(),
+  }),
   colorMode: z.strictObject({
     defaultMode: z.enum(['dark', 'light']),
     disableSwitch: z.boolean().default(false),
