@@ -65,6 +65,18 @@ export const siteConfigSchema = z.strictObject({
   }),
   docs: z.strictObject({
     version: z.strictObject({ name: z.string().min(1), label: z.string().min(1), mainDoc: docId }),
+    /**
+     * "Редактировать страницу" under each doc: the file on GitHub's editor, in `repo` (default:
+     * `github.owner/github.repo`) on `branch`, where the docs folder is `path` in that repository.
+     * Absent: no edit links. Front matter `custom_edit_url` overrides it per page.
+     */
+    editLink: z.strictObject({
+      repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'repo is "owner/name"').optional(),
+      branch: z.string().min(1).default('main'),
+      path: z.string().default('docs'),
+    }).optional(),
+    /** "Последнее обновление" under each doc: the date of the last commit that touched it. */
+    showLastUpdate: z.boolean().default(true),
   }),
   navbar: z.strictObject({ items: z.array(navbarItem) }),
   sidebars: z.record(z.string().regex(/^[a-zA-Z][\w-]*$/), z.array(sidebarItem)),
