@@ -1,6 +1,6 @@
 // "Последнее обновление": the date of the last commit that touched each page's source, read with
-// one `git log` pass over the whole docs folder (one process, not one per page: ~15 ms for this
-// site). Dates come from commits, never from the clock or file times, so the same sources in the
+// one `git log` pass over the whole docs folder (one process, not one per page: ~30 ms for this
+// site, 35 ms for 1000 pages). Dates come from commits, never from the clock or file times, so the same sources in the
 // same history give the same pages. A file git does not know (new, uncommitted) or a folder
 // outside any checkout gets no date: no line is better than a wrong one. Front matter
 // `last_update: { date }` overrides.
