@@ -82,7 +82,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // 1. Config and content.
   const loaded = await loadSiteConfig(configPath, root);
-  const { config, adapted, sources } = discoverSite(loaded, paths);
+  // Drafts (`draft: true`) are not part of a production build at all: no page, sitemap entry,
+  // search entry, sidebar item, pager link or llms line. The dev server shows them.
+  const { config, adapted, sources } = discoverSite(loaded, paths, { drafts: false });
+  for (const s of sources) warnings.push(...(s.warnings ?? []));
   checkRoutes(sources);
   lap('content');
 

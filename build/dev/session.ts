@@ -245,7 +245,7 @@ export class DevSession {
       const placement = this.assembled.placement;
       const fresh = new Map([...this.touched, ...compiledNow].map((f) => this.sources.get(f))
         .filter((s): s is SourcePage => s !== undefined && (s.kind === 'react-page' || this.compiled.has(s.absPath)))
-        .map((s) => [s.route, pageDataOf(s, this.compiled, config, placement, metaOf)]));
+        .map((s) => [s.route, pageDataOf(s, this.compiled, config, placement, metaOf, new Map(renderable.filter((d) => d.kind === 'doc').map((d) => [d.id, d])))]));
       assembled = { ...this.assembled, pages: this.assembled.pages.map((p) => fresh.get(p.route) ?? p) };
       // The same docs as the last assembly that succeeded: an error since (a doc deleted, then
       // restored) is gone.
@@ -475,7 +475,7 @@ export class DevSession {
         for (const [file, c] of results) {
           this.compiled.set(file, c);
           this.errors.delete(compileKey(file));
-          warnings.push(...c.warnings);
+          warnings.push(...(this.sources.get(file)?.warnings ?? []), ...c.warnings);
           done.add(file);
         }
       } catch {
@@ -488,7 +488,7 @@ export class DevSession {
         const c = compileMarkdown({ file: s.file, absPath: s.absPath, body: s.body, lineOffset: s.bodyLineOffset }, this.routeOfFile);
         this.compiled.set(s.absPath, c);
         this.errors.delete(compileKey(s.absPath));
-        warnings.push(...c.warnings);
+        warnings.push(...(s.warnings ?? []), ...c.warnings);
         done.add(s.absPath);
       } catch (e) {
         this.errors.set(compileKey(s.absPath), asBuildError(e, s.file));

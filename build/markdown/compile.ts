@@ -1,5 +1,5 @@
 // Markdown → HTML for one page. One unified processor per thread, reused for every page.
-import type { Root as MdRoot, Code, Definition, Heading, Image, Link } from 'mdast';
+import type { Root as MdRoot, Blockquote, Code, Definition, Heading, Image, Link } from 'mdast';
 import type { Root, Element } from 'hast';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
@@ -20,6 +20,7 @@ import { HeadingIds, type TocEntry } from './headings.ts';
 import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
 import { normaliseAdmonitionTitles } from './preprocess.ts';
+import { alertToAdmonition, applyHighlightComments, takeCustomHeadingId } from './docusaurus-forms.ts';
 import { sanitizeSchema } from './sanitize.ts';
 import { rehypeSections } from './sections.ts';
 
@@ -74,8 +75,15 @@ function remarkSite() {
           rewriteImage(node as Image, ctx);
           return;
         case 'code':
+          applyHighlightComments(node as Code);
           checkCodeBlock(node as Code, ctx);
           return SKIP;
+        case 'blockquote':
+          if (alertToAdmonition(node as Blockquote)) return directive(node as unknown as Directive, index, parent);
+          return;
+        case 'heading':
+          takeCustomHeadingId(node as Heading);
+          return;
         case 'html':
           file.data.hasRaw = true;
           return;

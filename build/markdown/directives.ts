@@ -14,6 +14,7 @@ export const ADMONITION_TITLES: Record<string, string> = {
   note: 'Примечание',
   tip: 'Совет',
   info: 'Информация',
+  important: 'Важно',
   warning: 'Внимание',
   caution: 'Внимание',
   danger: 'Опасно',

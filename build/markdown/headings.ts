@@ -26,7 +26,12 @@ export class HeadingIds {
     const m = HEADING.exec(node.tagName);
     if (!m) return false;
     const text = toString(node).trim();
-    const id = typeof node.properties.id === 'string' ? node.properties.id : this.slugger.slug(text);
+    // `## Заголовок {#my-id}` (build/markdown/docusaurus-forms.ts): the author's id, reserved so
+    // that a generated one never repeats it.
+    const custom = node.properties.dataCustomId;
+    delete node.properties.dataCustomId;
+    if (typeof custom === 'string') this.slugger.slug(custom);
+    const id = typeof custom === 'string' ? custom : typeof node.properties.id === 'string' ? node.properties.id : this.slugger.slug(text);
     node.properties.id = id;
     const level = Number(m[1]);
     if (level >= 2) this.toc.push({ id, text, level });

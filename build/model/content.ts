@@ -2,7 +2,7 @@
 // src/pages (Markdown or a React component). Reads each file and its front matter once.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BuildError, BuildErrors } from '../errors.ts';
+import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
 
 export type SourceKind = 'doc' | 'markdown-page' | 'react-page';
@@ -20,6 +20,8 @@ export interface SourcePage {
   bodyLineOffset: number;
   /** Raw file text, the cache key of the compiled page. */
   raw: string;
+  /** Front-matter keys that have no effect here (build/model/frontmatter.ts). */
+  warnings?: Warning[];
 }
 
 const MARKDOWN = /\.mdx?$/;
@@ -64,8 +66,24 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
   if (kind === 'react-page') {
     return { kind, id, file, absPath, route: routeOfPath(rel), frontMatter: {}, body: '', bodyLineOffset: 0, raw };
   }
-  const { frontMatter, body, bodyLineOffset } = splitFrontMatter(raw, file);
-  return { kind, id, file, absPath, route: frontMatter.slug ?? routeOfPath(rel), frontMatter, body, bodyLineOffset, raw };
+  const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(raw, file);
+  const route = frontMatter.slug === undefined ? routeOfPath(rel) : routeOfSlug(frontMatter.slug, rel, file, raw);
+  return { kind, id, file, absPath, route, frontMatter, body, bodyLineOffset, raw, warnings };
+}
+
+/**
+ * A front-matter slug as Docusaurus reads it: `/a/b` is the route itself, `b` or `../b` is
+ * relative to the folder of the file (`guide/x.md` with `slug: setup` → `/guide/setup`).
+ */
+export function routeOfSlug(slug: string, rel: string, file: string, raw: string): string {
+  if (slug.startsWith('/')) return slug.length > 1 ? slug.replace(/\/+$/, '') : slug;
+  const folder = path.posix.dirname(rel.split(path.sep).join('/'));
+  const joined = path.posix.normalize(`/${folder === '.' ? '' : folder}/${slug}`).replace(/\/+$/, '') || '/';
+  if (joined.startsWith('/..') || slug.split('/').filter((p) => p === '..').length > (folder === '.' ? 0 : folder.split('/').length)) {
+    const line = raw.split('\n').findIndex((l) => /^slug\s*:/.test(l)) + 1 || 2;
+    throw new BuildError(`slug "${slug}" leads above the docs folder`, file, line, 'write the route from the docs root, e.g. slug: /guide/setup');
+  }
+  return joined;
 }
 
 export interface ContentDirs {

@@ -2,14 +2,16 @@
 // Keys follow Docusaurus so pages move between the two without edits.
 import { parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { z } from 'zod';
-import { BuildError } from '../errors.ts';
+import { closest, distance } from 'fastest-levenshtein';
+import { BuildError, type Warning } from '../errors.ts';
 
 const frontMatterSchema = z.looseObject({
   title: z.string().min(1).optional(),
   description: z.string().min(1).optional(),
   sidebar_label: z.string().min(1).optional(),
   sidebar_position: z.number().optional(),
-  slug: z.string().startsWith('/', 'a slug starts with "/"').optional(),
+  /** `/route` from the site root, or relative to the file's folder (build/model/content.ts). */
+  slug: z.string().min(1).refine((s) => !/[\s?#]/.test(s), 'a slug has no spaces, "?" or "#"').optional(),
   unlisted: z.boolean().optional(),
   hide_table_of_contents: z.boolean().optional(),
   toc_min_heading_level: z.number().int().min(2).max(6).optional(),
@@ -22,12 +24,25 @@ const frontMatterSchema = z.looseObject({
     date: z.union([z.string(), z.date()]).refine((d) => !Number.isNaN(new Date(d).getTime()), 'date is not a date (write YYYY-MM-DD)').optional(),
     author: z.string().optional(),
   }).optional(),
+  /** Shown by the dev server with a "Черновик" badge, left out of a production build entirely. */
+  draft: z.boolean().optional(),
+  /** Docusaurus: the doc id of the next/previous page in the pager; null hides that side. */
+  pagination_next: z.string().min(1).nullable().optional(),
+  pagination_prev: z.string().min(1).nullable().optional(),
 });
+
+/** Docusaurus keys that mean something there and nothing here: said once, never silently dropped. */
+const DOCUSAURUS_ONLY = ['id', 'tags', 'sidebar_class_name', 'sidebar_custom_props', 'displayed_sidebar', 'hide_title', 'image',
+  'pagination_label', 'parse_number_prefixes', 'sidebar_key', 'title_meta', 'toc_max_heading_level_desktop'];
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 
+const KNOWN_KEYS = Object.keys(frontMatterSchema.shape);
+
 export interface SplitSource {
   frontMatter: FrontMatter;
+  /** Keys that have no effect here (a typo, or a Docusaurus key we do not implement). */
+  warnings: Warning[];
   body: string;
   /** Lines taken by the front matter block, so body line N is file line N + bodyLineOffset. */
   bodyLineOffset: number;
@@ -37,7 +52,7 @@ const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 export function splitFrontMatter(source: string, file: string): SplitSource {
   const match = FENCE.exec(source);
-  if (!match) return { frontMatter: {}, body: source, bodyLineOffset: 0 };
+  if (!match) return { frontMatter: {}, warnings: [], body: source, bodyLineOffset: 0 };
   const yamlText = match[1];
   const doc = parseDocument(yamlText, { prettyErrors: true });
   if (doc.errors.length > 0) {
@@ -64,7 +79,15 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
       keyLine(doc, yamlText, 'toc_min_heading_level'), 'swap the two values');
   }
   const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
-  return { frontMatter: fm, body: source.slice(match[0].length), bodyLineOffset };
+  const warnings = Object.keys(data).flatMap((key): Warning[] => {
+    if (KNOWN_KEYS.includes(key)) return [];
+    const line = keyLine(doc, yamlText, key);
+    if (DOCUSAURUS_ONLY.includes(key)) return [{ file, line, message: `front matter key "${key}" is a Docusaurus key that has no effect here (remove it, or keep it for Docusaurus)` }];
+    const near = closest(key, [...KNOWN_KEYS, ...DOCUSAURUS_ONLY]);
+    const hint = distance(key, near) <= Math.max(2, Math.floor(key.length / 3)) ? `; did you mean "${near}"?` : '';
+    return [{ file, line, message: `unknown front matter key "${key}" is ignored${hint}` }];
+  });
+  return { frontMatter: fm, warnings, body: source.slice(match[0].length), bodyLineOffset };
 }
 
 /** File line of a front-matter key (line 1 is the opening "---"). */

@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
-import type { InitialData, PageData, SidebarData } from '../../src/data/types.ts';
+import type { InitialData, NavLink, PageData, SidebarData } from '../../src/data/types.ts';
 import { prepaintScript } from '../../src/client/prepaint.ts';
 import type { ClientAssets, ServerRenderer } from '../render/bundle.ts';
 import { adaptConfigToDocs } from './config.ts';
 import { discoverContent, type SourcePage } from './content.ts';
-import type { Warning } from '../errors.ts';
+import { BuildError, type Warning } from '../errors.ts';
 import type { PageMetaOf } from './page-meta.ts';
 import { renderDocument } from '../render/html-document.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
@@ -72,10 +72,11 @@ export function adaptSite(loaded: SiteConfig, docIds: Set<string>, pagesDir: str
 }
 
 /** Every source page: the docs, then the pages folder (unless the config had to be adapted). */
-export function discoverSite(loaded: SiteConfig, paths: Pick<SitePaths, 'root' | 'docsDir' | 'pagesDir'>): SiteContent {
-  const docsOnly = discoverContent({ projectRoot: paths.root, docsDir: paths.docsDir, pagesDir: null });
+export function discoverSite(loaded: SiteConfig, paths: Pick<SitePaths, 'root' | 'docsDir' | 'pagesDir'>, options: { drafts: boolean } = { drafts: true }): SiteContent {
+  const keep = (s: SourcePage) => options.drafts || !s.frontMatter.draft;
+  const docsOnly = discoverContent({ projectRoot: paths.root, docsDir: paths.docsDir, pagesDir: null }).filter(keep);
   const site = adaptSite(loaded, new Set(docsOnly.map((d) => d.id)), paths.pagesDir);
-  const sources = site.pagesDir ? [...docsOnly, ...discoverContent({ projectRoot: paths.root, docsDir: null, pagesDir: site.pagesDir })] : docsOnly;
+  const sources = site.pagesDir ? [...docsOnly, ...discoverContent({ projectRoot: paths.root, docsDir: null, pagesDir: site.pagesDir }).filter(keep)] : docsOnly;
   return { ...site, sources };
 }
 
@@ -124,11 +125,23 @@ const titleOf = (s: SourcePage, compiled: Map<string, CompiledMarkdown>) => s.fr
 /** The docs as the sidebars see them: id, route, label, position. */
 export function sidebarDocsOf(sources: SourcePage[], compiled: Map<string, CompiledMarkdown>): SidebarDoc[] {
   return sources.filter((s) => s.kind === 'doc')
-    .map((d) => ({ id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position }));
+    .map((d) => ({ id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position, unlisted: d.frontMatter.unlisted }));
 }
 
 /** One source's page data, given where the sidebars put it. */
-export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown>, config: SiteConfig, placement: Placement, metaOf?: PageMetaOf): PageData {
+/** The pager link to another doc named in front matter (`pagination_next: guide/install`). */
+function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', docsById: Map<string, SourcePage> | undefined, compiled: Map<string, CompiledMarkdown>): NavLink | undefined {
+  const id = s.frontMatter[key];
+  if (!id) return undefined;
+  const target = docsById?.get(id);
+  if (!target) {
+    const line = s.raw.split('\n').findIndex((l) => l.startsWith(`${key}:`)) + 1 || 2;
+    throw new BuildError(`${key} names the doc "${id}", which does not exist`, s.file, line, 'write the id of a doc (its path under docs/ without .md), or null to hide the link');
+  }
+  return { label: target.frontMatter.sidebar_label ?? titleOf(target, compiled), href: target.route };
+}
+
+export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown>, config: SiteConfig, placement: Placement, metaOf?: PageMetaOf, docsById?: Map<string, SourcePage>): PageData {
   if (s.kind === 'react-page') {
     const isHome = s.route === '/';
     return { route: s.route, kind: 'react-page', title: isHome ? config.title : humanise(s.id), description: config.tagline, html: '', toc: [], unlisted: false, breadcrumbs: [] };
@@ -145,8 +158,10 @@ export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown
     unlisted: s.frontMatter.unlisted ?? false,
     sidebarId: place?.sidebarId,
     breadcrumbs: place?.breadcrumbs ?? [],
-    prev: place?.prev,
-    next: place?.next,
+    // pagination_prev/next: another doc, or null for none; otherwise the sidebar's neighbours.
+    prev: s.frontMatter.pagination_prev === null ? undefined : pagerLink(s, 'pagination_prev', docsById, compiled) ?? place?.prev,
+    next: s.frontMatter.pagination_next === null ? undefined : pagerLink(s, 'pagination_next', docsById, compiled) ?? place?.next,
+    ...(s.frontMatter.draft ? { draft: true } : {}),
     markdownUrl: markdownUrlOf(s.route),
     ...metaOf?.(s),
   };
@@ -161,7 +176,8 @@ export function assemblePages({ config, sources, compiled, root, configPath, met
     return !docs.find((d) => d.id === id)?.frontMatter.unlisted;
   });
   const sidebarById = new Map(resolved.sidebars.map((s) => [s.id, s]));
-  const pages = sources.map((s) => pageDataOf(s, compiled, config, resolved.placement, metaOf));
+  const docsById = new Map(docs.map((d) => [d.id, d]));
+  const pages = sources.map((s) => pageDataOf(s, compiled, config, resolved.placement, metaOf, docsById));
   if (!pages.some((p) => p.route === '/')) pages.push(generatedHome(config, resolved.sidebars));
   pages.push({ route: NOT_FOUND_ROUTE, kind: 'not-found', title: 'Страница не найдена', description: 'Страница не найдена', html: '', toc: [], unlisted: true, breadcrumbs: [] });
   return { pages, sidebars: resolved.sidebars, sidebarById, placement: resolved.placement, warnings };

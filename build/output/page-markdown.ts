@@ -14,6 +14,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { ADMONITION_TITLES } from '../markdown/directives.ts';
 import { normaliseAdmonitionTitles } from '../markdown/preprocess.ts';
+import { applyHighlightComments, takeCustomHeadingId } from '../markdown/docusaurus-forms.ts';
 
 export interface MarkdownContext {
   /** The site's address without a trailing slash (config url + baseUrl). */
@@ -90,6 +91,12 @@ function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: Markd
       continue;
     }
     if (child.type === 'yaml') continue;
+    // What only the site reads: `{#id}` after a heading, highlight comments in code.
+    if (child.type === 'heading') takeCustomHeadingId(child);
+    if (child.type === 'code') {
+      applyHighlightComments(child);
+      child.meta = null;
+    }
     if (child.type === 'link' || child.type === 'definition') (child as Link).url = absoluteLink((child as Link).url, sourceFile, ctx);
     if ('children' in child) rewrite(child as { children: Content[] }, sourceFile, ctx);
     out.push(child);

@@ -137,4 +137,27 @@ describe('tab groups', () => {
     const values = [...html.matchAll(/role="tab"[^>]*data-value="([^"]+)"/g)].map((m) => m[1]);
     assert.deepEqual(values, ['http-api', 'terraform', 'http-api', 'terraform']);
   });
+
+  it('renders GitHub alerts and :::important as admonitions, and leaves plain quotes alone', () => {
+    const { html } = compile('> [!NOTE]\n> Текст заметки.\n\n> [!TIP]\n> Совет.\n\n> [!IMPORTANT]\n> Важно.\n\n> [!WARNING]\n> Внимание.\n\n> [!CAUTION]\n> Осторожно.\n\n> Обычная цитата.\n\n:::important\nТоже важно.\n:::\n');
+    const kinds = [...html.matchAll(/admonition--(\w+)" role="note"><p class="admonition__title">([^<]+)</g)].map((m) => `${m[1]}:${m[2]}`);
+    assert.deepEqual(kinds, ['note:Примечание', 'tip:Совет', 'important:Важно', 'warning:Внимание', 'danger:Опасно', 'important:Важно']);
+    assert.doesNotMatch(html, /\[!/, 'the marker is not shown');
+    assert.match(html, /<blockquote>\n<p>Обычная цитата\.<\/p>/);
+  });
+
+  it('takes a custom heading id from {#id}, hides the braces, and keeps generated ids apart from it', () => {
+    const { html, toc } = compile('## Заголовок {#my-id}\n\n## Заголовок\n\n### my-id\n');
+    assert.match(html, /<h2 id="my-id">Заголовок<a class="hash-link" href="#my-id"/);
+    assert.doesNotMatch(html, /\{#/);
+    assert.deepEqual(toc.map((t) => t.id), ['my-id', 'заголовок', 'my-id-1']);
+  });
+
+  it('highlights lines marked by highlight comments and removes the comments from the code', () => {
+    const { html } = compile('```bash {1}\necho a\n# highlight-next-line\necho b\n# highlight-start\necho c\n# highlight-end\necho d\n```\n\n```hcl\n// highlight-next-line\nresource "x" "y" {}\n```\n');
+    const lines = [...html.matchAll(/<span class="code-line( highlight-line)?">([\s\S]*?)\n?<\/span>(?=<span class="code-line|<\/code>)/g)].map((m) => `${m[1] ? '*' : ' '}${m[2].replace(/<[^>]+>/g, '')}`);
+    assert.deepEqual(lines, ['*echo a', '*echo b', '*echo c', ' echo d', '*resource "x" "y" {}']);
+    assert.doesNotMatch(html, /highlight-(next-line|start|end)/);
+  });
 });
+

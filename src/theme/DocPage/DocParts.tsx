@@ -23,6 +23,15 @@ export function UnlistedNotice() {
   );
 }
 
+/** A page marked `draft: true`: only the dev server builds it, and says so. */
+export function DraftBadge() {
+  return (
+    <p className="draft-badge" role="note">
+      <span className="draft-badge__label">Черновик</span> Эта страница видна только в режиме разработки: в сборку для публикации она не попадёт.
+    </p>
+  );
+}
+
 export function Pagination({ prev, next }: { prev?: NavLink; next?: NavLink }) {
   if (!prev && !next) return null;
   return (

@@ -1,0 +1,76 @@
+// Forms authors bring from Docusaurus and GitHub, read as they are meant there:
+//  - GitHub alerts `> [!NOTE]` (TIP, IMPORTANT, WARNING, CAUTION) become our admonitions;
+//  - a heading's `{#my-id}` sets its id (the braces are not shown);
+//  - code comments `// highlight-next-line`, `// highlight-start` … `// highlight-end` (or `#`,
+//    `<!-- -->`, `/* */` forms) highlight lines and are removed from the shown and copied code.
+import type { Blockquote, Code, Heading, Paragraph, Text } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+
+const ALERTS: Record<string, string> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'important', WARNING: 'warning', CAUTION: 'danger' };
+const ALERT_MARK = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\r?\n|$)/i;
+
+/** Turns a GitHub alert blockquote into the admonition directive it means, in place; false when it is a plain quote. */
+export function alertToAdmonition(node: Blockquote): boolean {
+  const first = node.children[0] as Paragraph | undefined;
+  const text = first?.type === 'paragraph' ? (first.children[0] as Text | undefined) : undefined;
+  const mark = text?.type === 'text' ? ALERT_MARK.exec(text.value) : null;
+  if (!first || !text || !mark) return false;
+  text.value = text.value.slice(mark[0].length);
+  if (text.value === '') first.children.shift();
+  const children = first.children.length === 0 ? node.children.slice(1) : node.children;
+  const directive = node as unknown as ContainerDirective;
+  directive.type = 'containerDirective';
+  directive.name = ALERTS[mark[1].toUpperCase()];
+  directive.attributes = {};
+  directive.children = children as ContainerDirective['children'];
+  return true;
+}
+
+const CUSTOM_ID = /[ \t]*\{#([^\s{}]+)\}[ \t]*$/;
+
+/** `## Заголовок {#my-id}`: strips the braces and carries the id (through the sanitiser, as data) to headings.ts. */
+export function takeCustomHeadingId(node: Heading): string | undefined {
+  const last = node.children.at(-1);
+  if (last?.type !== 'text') return undefined;
+  const m = CUSTOM_ID.exec(last.value);
+  if (!m) return undefined;
+  last.value = last.value.slice(0, m.index);
+  if (last.value === '') node.children.pop();
+  node.data = { ...(node.data ?? {}), hProperties: { ...((node.data as { hProperties?: object } | undefined)?.hProperties ?? {}), dataCustomId: m[1] } };
+  return m[1];
+}
+
+const MAGIC = /^\s*(?:\/\/|#|--|;|<!--|\/\*)\s*highlight-(next-line|start|end)\s*(?:-->|\*\/)?\s*$/;
+
+/**
+ * Removes the highlight comments from a code block and adds the lines they mark to its
+ * `{…}` range, which rehype-prism-plus highlights. Returns the line numbers it added.
+ */
+export function applyHighlightComments(node: Code): number[] {
+  if (!node.value.includes('highlight-')) return [];
+  const kept: string[] = [];
+  const marked: number[] = [];
+  let next = false;
+  let inRange = false;
+  for (const line of node.value.split('\n')) {
+    const m = MAGIC.exec(line);
+    if (m) {
+      if (m[1] === 'next-line') next = true;
+      else inRange = m[1] === 'start';
+      continue;
+    }
+    kept.push(line);
+    if (next || inRange) marked.push(kept.length);
+    next = false;
+  }
+  if (kept.length === node.value.split('\n').length) return [];
+  node.value = kept.join('\n');
+  if (marked.length > 0) {
+    const meta = node.meta ?? '';
+    const range = /\{([\d,\s-]*)\}/.exec(meta);
+    node.meta = range
+      ? `${meta.slice(0, range.index)}{${[range[1].trim(), ...marked].filter(Boolean).join(',')}}${meta.slice(range.index + range[0].length)}`
+      : `${meta} {${marked.join(',')}}`.trim();
+  }
+  return marked;
+}
