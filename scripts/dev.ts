@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevServer, type DevServer } from '../build/dev/index.ts';
 import { formatError } from '../build/errors.ts';
+import { freePortNear } from '../build/serve/free-port.ts';
 import { readArgs } from './cli-args.ts';
 
 const args = readArgs({
@@ -43,7 +44,8 @@ try {
   });
 } catch (e) {
   if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`Port ${port} is already in use (another dev server or \`npm run preview\`?). Stop it or choose another port: npm run dev -- --port ${port + 1}`);
+    const free = await freePortNear(port, args.host);
+    console.error(`Port ${port} is already in use (another dev server or \`npm run preview\`?). Stop it or use a free port: npm run dev -- --port ${free}`);
   } else {
     console.error(`The dev server could not start:\n${formatError(e)}`);
   }

@@ -1,9 +1,10 @@
-// `npm run preview` (and the second half of `npm start`): serves dist/ on http://localhost:3000
+// `npm run preview` (and the second half of `npm start`, scripts/start.ts): serves dist/ on http://localhost:3000
 // with production routing and headers. Options: --dir DIR, --port N.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer, listen } from '../build/serve/server.ts';
 import { readCsp } from '../build/render/csp.ts';
+import { freePortNear } from '../build/serve/free-port.ts';
 import { readArgs } from './cli-args.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,7 +17,8 @@ try {
   console.log(`Serving ${path.relative(process.cwd(), root) || root} at http://localhost:${actual} (Ctrl+C to stop)`);
 } catch (e) {
   if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`Port ${port} is already in use. Stop the other server or choose another port: npm run preview -- --port 3001`);
+    const free = await freePortNear(port, args.host ?? 'localhost');
+    console.error(`Port ${port} is already in use. Stop the other server or use a free port: npm run preview -- --port ${free}`);
     process.exit(1);
   }
   throw e;

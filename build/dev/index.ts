@@ -90,7 +90,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     report(result);
     if (result.reload) events.reload();
     else if (result.routes.length) events.update({ routes: result.routes, sidebarUrls: result.sidebarUrls });
-    const did = result.reload ? `${plural(result.rendered, 'page')} rendered, reloading` : result.routes.length ? `${plural(result.routes.length, 'page')} updated` : 'no page changed';
+    const did = describeResult(result);
     log(`${describePlan(plan, root)}: ${did} in ${formatMs(ms)}${errorNote(result)}`);
     if (process.env.SG_DEV_DEBUG) log(`  steps: ${Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
     reportLinks(result.routes);
@@ -119,4 +119,15 @@ async function closeAll(server: http.Server, events: LiveEvents, watcher: BatchW
     server.closeAllConnections();
   });
   await session.close();
+}
+
+/** What a rebuild did, in words: pages updated, pages removed (by route), or a reload. */
+export function describeResult(result: Pick<RebuildResult, 'reload' | 'rendered' | 'routes' | 'removed'>): string {
+  if (result.reload) return `${plural(result.rendered, 'page')} rendered, reloading`;
+  const updated = result.routes.length - result.removed.length;
+  const parts = [
+    ...(updated > 0 ? [`${plural(updated, 'page')} updated`] : []),
+    ...(result.removed.length ? [`${result.removed.length === 1 ? 'page' : 'pages'} ${result.removed.join(', ')} removed`] : []),
+  ];
+  return parts.length ? parts.join(', ') : 'no page changed';
 }

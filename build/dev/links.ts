@@ -8,14 +8,42 @@ import type { PageData } from '../../src/data/types.ts';
 import type { Warning } from '../errors.ts';
 import { idLookup, refsOf, resolveRef } from '../checks/html-refs.ts';
 
-export function linkWarnings(checked: Iterable<PageData>, pages: Map<string, PageData>, outDir: string, sourceOf: (route: string) => string | undefined): Warning[] {
+/** The href as the author wrote it: `#%D0%BD…` back to `#настройка`. */
+function readable(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
+}
+
+/**
+ * The line of a link in a page's Markdown: the first line that mentions its anchor (the link's
+ * own text, `#настройка` or `file.md#настройка`), else its path; undefined when neither is there.
+ */
+export function lineOfLink(source: string, href: string): number | undefined {
+  const [pathPart, fragment] = href.split('#');
+  const lines = source.split('\n');
+  const needles = [fragment ? `#${fragment}` : '', pathPart.split('/').pop() ?? ''].filter((n) => n.length > 1);
+  for (const needle of needles) {
+    const i = lines.findIndex((l) => l.includes(needle));
+    if (i !== -1) return i + 1;
+  }
+  return undefined;
+}
+
+export function linkWarnings(checked: Iterable<PageData>, pages: Map<string, PageData>, outDir: string, sourceOf: (route: string) => string | undefined,
+  sourceTextOf: (route: string) => string | undefined = () => undefined): Warning[] {
   const warnings: Warning[] = [];
   const ids = idLookup((route) => pages.get(route)?.html);
   for (const page of checked) {
     for (const href of refsOf(page.html)) {
       const ref = resolveRef(href, page.route);
       if (!ref) continue;
-      const warn = (what: string) => warnings.push({ file: sourceOf(page.route), message: `broken link on ${page.route}: ${href} ${what} (a warning in dev; \`npm run build\` fails on it)` });
+      const shown = readable(href);
+      const text = sourceTextOf(page.route);
+      const warn = (what: string) => warnings.push({ file: sourceOf(page.route), line: text === undefined ? undefined : lineOfLink(text, shown),
+        message: `broken link on ${page.route}: ${shown} ${what} (a warning in dev; \`npm run build\` fails on it)` });
       if (pages.has(ref.target)) {
         if (ref.fragment && !ids(ref.target).has(ref.fragment)) warn('names an anchor that does not exist on the target page');
       } else if (!existsSync(path.join(outDir, ref.target))) {

@@ -35,6 +35,8 @@ export interface RebuildResult {
   built: boolean;
   /** Routes whose output changed: added, rebuilt or removed. */
   routes: string[];
+  /** Of those, the routes whose page is gone (its file was deleted or moved). */
+  removed: string[];
   /** Open tabs must load again (theme, config or static files changed). */
   reload: boolean;
   /** Pages whose layout was rendered again. */
@@ -309,8 +311,10 @@ export class DevSession {
       if (!same) changed.add(page.route);
     }
     const routes = new Set(assembled.pages.map((p) => p.route));
+    const removed: string[] = [];
     for (const route of this.rendered.keys()) {
       if (routes.has(route)) continue;
+      removed.push(route);
       this.rendered.delete(route);
       this.errors.delete(renderKey(route));
       rmSync(path.join(outDir, htmlPathOf(route)), { force: true });
@@ -360,7 +364,7 @@ export class DevSession {
     const wasBuilt = this.built;
     this.built = true;
     return this.result({
-      warnings, compiled: compiledNow.size, rendered, routes: [...changed],
+      warnings, compiled: compiledNow.size, rendered, routes: [...changed], removed,
       reload: wasBuilt ? bundled || configChanged || plan.statics.size > 0 : true,
     });
   }
@@ -370,7 +374,7 @@ export class DevSession {
     const pages = new Map([...this.rendered].map(([route, r]) => [route, r.page]));
     const list = this.sourceList();
     const checked = routes.map((r) => pages.get(r)).filter((p): p is PageData => p !== undefined);
-    return linkWarnings(checked, pages, this.paths.outDir, (route) => this.sourceOfRoute(route, list));
+    return linkWarnings(checked, pages, this.paths.outDir, (route) => this.sourceOfRoute(route, list), (route) => list.find((s) => s.route === route)?.raw);
   }
 
   /** Routes the session serves (after the last successful rebuild). */
@@ -384,7 +388,7 @@ export class DevSession {
 
   private result(r: Partial<RebuildResult> & { warnings: Warning[] }): RebuildResult {
     return {
-      built: this.built, routes: [], reload: false, rendered: 0, compiled: 0, ...r,
+      built: this.built, routes: [], removed: [], reload: false, rendered: 0, compiled: 0, ...r,
       errors: this.errorList(), sidebarUrls: this.sidebarUrls, timings: this.timings,
     };
   }

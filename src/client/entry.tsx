@@ -6,7 +6,6 @@ import config from 'virtual:site-config';
 import { loaders } from 'virtual:react-pages';
 import { App, type ReactPages } from '../theme/Layout/Layout.tsx';
 import type { InitialData, PageData } from '../data/types.ts';
-import { documentTitle } from '../data/locale.ts';
 import { installContentEnhancers } from './content-enhancers.ts';
 import { loadSidebar, registerSidebars } from './page-loader.ts';
 import { restoreScrollY } from './deferred-layout.ts';
@@ -22,7 +21,6 @@ async function loadPageCode(page: PageData) {
 }
 
 function onNavigated(page: PageData, hash: string, restoreY: number | null) {
-  document.title = documentTitle(page.title, config.title);
   // The navigation context has committed the new content: scroll before the next paint.
   const target = hash ? document.getElementById(hash) : null;
   if (restoreY !== null) restoreScrollY(restoreY);

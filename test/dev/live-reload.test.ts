@@ -81,6 +81,20 @@ describe('dev server (npm run dev)', () => {
     await page.close();
   });
 
+  it('a title edit changes the tab\'s title too, and so does restoring it', async () => {
+    const { page, errors } = await open('/guide/intro');
+    assert.equal(await page.title(), 'Введение в фикстуру | Fixture');
+    const text = readFileSync(introPath(), 'utf8');
+    writeFileSync(introPath(), text.replace('title: Введение в фикстуру', 'title: Новое название'));
+    await page.waitForFunction(() => document.title === 'Новое название | Fixture');
+    assert.equal(await page.locator('h1').innerText(), 'Новое название');
+    writeFileSync(introPath(), text);
+    await page.waitForFunction(() => document.title === 'Введение в фикстуру | Fixture');
+    assert.equal(await marker(page), 42, 'swapped in place, not reloaded');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('coalesces several quick saves into one rebuild', async () => {
     const { page } = await open('/guide/intro');
     const from = dev.output().length;
@@ -105,10 +119,12 @@ describe('dev server (npm run dev)', () => {
     // Its neighbour's "next" link now points at it.
     const api = JSON.parse(await (await fetch(`${dev.origin}/_data/reference/api.json`)).text());
     assert.equal(api.next?.href, '/reference/zz-new');
-    // Renamed, it moves; deleted, it is gone.
+    // Renamed, it moves; deleted, it is gone, and the terminal says so.
+    const beforeDelete = dev.output().length;
     unlinkSync(path.join(site.docs, 'reference', 'zz-new.md'));
     await until(async () => (await fetch(`${dev.origin}/reference/zz-new`)).status === 404, 'the deleted page to 404');
     await page.locator('nav.menu a[href="/reference/zz-new"]').waitFor({ state: 'detached' });
+    assert.ok(await dev.waitForOutput(/zz-new\.md: .*page \/reference\/zz-new removed in \d+ ms/, beforeDelete));
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -144,6 +144,16 @@ describe('dev session: incremental rebuilds', () => {
     assert.ok(warnings.some((m) => m.includes('/nowhere points at a page or file that does not exist')), warnings.join('\n'));
     assert.ok(warnings.some((m) => m.includes('/guide/install#nope names an anchor that does not exist')), warnings.join('\n'));
   });
+
+  it('prints a missing Cyrillic anchor as written, with the line of the link', async () => {
+    await edit('docs/reference/api.md', (s) => `${s}\nСм. [раздел](../guide/install.md#нет-такого-раздела).\n`);
+    const found = session.brokenLinks(['/reference/api']).find((w) => w.message.includes('нет-такого-раздела'));
+    assert.ok(found, 'warned');
+    assert.match(found.message, /\/guide\/install#нет-такого-раздела names an anchor that does not exist/);
+    assert.doesNotMatch(found.message, /%D0/);
+    const lines = readFileSync(path.join(site.docs, 'reference/api.md'), 'utf8').split('\n');
+    assert.equal(found.line, lines.findIndex((l) => l.includes('нет-такого-раздела')) + 1);
+  });
 });
 
 describe('dev changes: what a file event means', () => {

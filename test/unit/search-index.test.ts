@@ -109,6 +109,14 @@ describe('search index build, read by the engine', () => {
     assert.deepEqual(await routes('sync/stat'), ['/api/status']);
   });
 
+  it('matches an address, network or port range exactly, and finds nothing for one no page has', async () => {
+    // /api/sync has 10, 0, 8 and 400 in its text: sharing the numbers is not a match.
+    assert.deepEqual(await routes('10.0.0.0/16'), []);
+    assert.deepEqual(await routes('192.168.0.0/8'), []);
+    assert.deepEqual(await routes('400-8000'), []);
+    assert.deepEqual(await routes('10.0.0.0/8'), ['/api/sync']);
+  });
+
   it('completes the word being typed', async () => {
     assert.equal((await routes('безоп'))[0], '/groups');
     assert.deepEqual(await routes('безоп '), [], 'a finished word is not completed');

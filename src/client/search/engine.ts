@@ -127,6 +127,9 @@ export class SearchEngine {
       const scores = new Float64Array(n);
       if (await this.scoreTerm(m, matcher, scores)) return scores;
       if (!q.compound || q.parts.length === 0) return scores;
+      // An address, network or port range (`10.0.0.0/8`, `8000-9000`) is one thing: a page that
+      // merely contains its numbers somewhere is no match, and "nothing found" is the answer.
+      if (q.parts.every((part) => /^\d+$/.test(part))) return scores;
       // A compound not indexed as written (`v2/syncs`): every part on the same page instead.
       matchers[ti] = compile(q, true);
       const parts = await Promise.all(q.parts.map(async (part) => {

@@ -7,7 +7,8 @@ import { ColorModeProvider } from '../../contexts/color-mode.tsx';
 import { DocsVersionProvider } from '../../contexts/docs-version.tsx';
 import { MobileSidebarProvider } from '../../contexts/mobile-sidebar.tsx';
 import { NavigationProvider, useNavigation, type PageCodeLoader } from '../../contexts/navigation.tsx';
-import { SiteConfigProvider } from '../../contexts/site-config.tsx';
+import { SiteConfigProvider, useSiteConfig } from '../../contexts/site-config.tsx';
+import { documentTitle } from '../../data/locale.ts';
 import type { SiteConfig } from '../../config/schema.ts';
 import type { PageData, SidebarData } from '../../data/types.ts';
 import { AnnouncementBar } from '../AnnouncementBar/AnnouncementBar.tsx';
@@ -42,10 +43,16 @@ function PageContent({ reactPages }: { reactPages: ReactPages }) {
 
 function Frame({ reactPages }: { reactPages: ReactPages }) {
   const { page, reload } = useNavigation();
+  const config = useSiteConfig();
   // Marks <html> once React owns the page: CSS can tell a hydrated page apart, and so can tests.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // The tab's title follows the page on screen: after client navigation, and when the dev
+  // server swaps in a page whose title was edited.
+  useEffect(() => {
+    document.title = documentTitle(page.title, config.title);
+  }, [page.title, config.title]);
   return (
     <>
       <SkipLink />
