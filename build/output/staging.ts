@@ -6,8 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { BuildError } from '../errors.ts';
-import { displayPath } from './fs-errors.ts';
+import { displayPath, systemError } from './fs-errors.ts';
 
 const stagingPattern = (outDir: string) =>
   new RegExp(`^\\.${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-staging-(\\d+)(?:-old)?$`);
@@ -25,8 +24,8 @@ export function checkOutputPath(outDir: string): void {
     return; // not there yet: the swap creates it
   }
   if (!stat.isDirectory() && !stat.isSymbolicLink()) {
-    throw new BuildError(`the output path ${displayPath(outDir)} is a file, not a folder`, undefined, undefined,
-      'remove or rename that file, or build elsewhere with --out DIR');
+    // Shaped like the error the swap would meet, so the CLI says it in its one line for refusals.
+    throw systemError(`the output path ${displayPath(outDir)} is a file, not a folder`, 'ENOTDIR', outDir, 'mkdir');
   }
 }
 
@@ -81,22 +80,37 @@ export function removeStaleStaging(outDir: string): string[] {
 /** Exit codes a shell expects after SIGINT and SIGTERM (128 + the signal's number). */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
+/** What a stop signal finds: the staging folder to remove, and whether the new output is already in place. */
+const onStop = { staging: undefined as string | undefined, replaced: false, installed: false };
+
 /**
  * While the build runs, Ctrl+C or SIGTERM removes its staging folder and exits with the
  * conventional code, saying that the previous output is untouched. Returns the function that
- * takes the handlers off again (the swap is synchronous, so no signal can land inside it).
+ * disarms the removal (the swap is synchronous, so no signal can land inside it).
+ *
+ * The handlers stay installed after that, so that a signal which arrives together with a failure
+ * still reads as a stop: Ctrl+C in a terminal also reaches esbuild's service process, whose death
+ * can reject the build before Node dispatches the signal (scripts/build.ts waits a moment before
+ * reporting a failure for that reason).
  */
 export function removeStagingOnSignal(staging: string): () => void {
-  const handlers = (Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]).map((signal) => {
-    const handler = () => {
-      rmSync(staging, { recursive: true, force: true });
-      process.stderr.write(`\nBuild stopped (${signal}). The previous output is untouched.\n`);
-      process.exit(SIGNAL_EXIT[signal]);
-    };
-    process.on(signal, handler);
-    return () => process.off(signal, handler);
-  });
-  return () => handlers.forEach((off) => off());
+  onStop.staging = staging;
+  onStop.replaced = false;
+  if (!onStop.installed) {
+    onStop.installed = true;
+    for (const signal of Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]) {
+      process.on(signal, () => {
+        if (onStop.staging) rmSync(onStop.staging, { recursive: true, force: true });
+        process.stderr.write(onStop.replaced
+          ? `\nBuild stopped (${signal}) after the new output was in place.\n`
+          : `\nBuild stopped (${signal}). The previous output is untouched.\n`);
+        process.exit(SIGNAL_EXIT[signal]);
+      });
+    }
+  }
+  return () => {
+    onStop.staging = undefined;
+  };
 }
 
 /**
@@ -109,6 +123,7 @@ export function swapInto(staging: string, outDir: string): void {
   const old = `${staging}-old`;
   if (existsSync(outDir)) renameSync(outDir, old);
   renameSync(staging, outDir);
+  if (onStop.staging === staging) onStop.replaced = true;
   if (existsSync(old)) spawn('rm', ['-rf', old], { detached: true, stdio: 'ignore' }).unref();
 }
 

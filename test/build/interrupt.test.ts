@@ -71,6 +71,37 @@ describe('a stopped build leaves no staging folder and the previous output untou
     });
   }
 
+  it('Ctrl+C in a terminal running npm run build (SIGINT to the whole process group): one line, staging gone, output untouched', async () => {
+    // A terminal signals every process of the foreground group: npm, the build and esbuild's
+    // service process alike. The build must still read as stopped, not as failed, and must not be
+    // killed before it cleans up (as the tsx launcher's signal relay does to a busy child).
+    const child = spawn('npm', ['run', '--silent', 'build', '--', ...site.buildArgs(['--quiet']).slice(3)],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+    const run = { child, exited };
+    const deadline = Date.now() + 30_000;
+    let staging: string | undefined;
+    while (!staging) {
+      if (child.exitCode !== null) throw new Error(`the build ended before making its staging folder:\n${stderr}`);
+      if (Date.now() > deadline) throw new Error('the build made no staging folder within 30 s');
+      const name = readdirSync(site.dir).find((n) => /^\.dist-staging-\d+$/.test(n));
+      if (name) staging = path.join(site.dir, name);
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, 300)); // well inside the build, not at its first step
+    process.kill(-child.pid!, 'SIGINT');
+    const { code, signal } = await run.exited;
+    // npm re-raises the signal its script died of, so the shell sees 130 either way.
+    assert.ok(code === 130 || signal === 'SIGINT', `npm ended with ${code ?? signal}: ${stderr}`);
+    assert.deepEqual(stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm ')),
+      ['Build stopped (SIGINT). The previous output is untouched.']);
+    assert.equal(existsSync(staging), false, 'the staging folder is removed');
+    assert.equal(treeDigest(site.out), previous, 'the previous output is byte for byte the same');
+  });
+
   it('SIGKILL midway: the next build removes the killed build\'s staging folder and writes a correct output', async () => {
     const run = startBuild(site);
     const staging = await untilStaging(site, run);
