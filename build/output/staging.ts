@@ -4,7 +4,7 @@
 // way out, and the folders of builds killed outright (kill -9, a lost machine) are removed by
 // the next build once their process is gone.
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { displayPath, systemError } from './fs-errors.ts';
 
@@ -39,23 +39,53 @@ export function prepareStaging(staging: string, outDir: string): void {
 }
 
 /**
- * Whether pid is a running Node process. A pid reused by some other program does not count: its
- * build is gone. Without /proc (not Linux) a live pid is taken as ours, which only ever keeps a
- * folder, never removes a running build's.
+ * Whether the build that made folder (its name carries the pid) still runs: the pid is alive, is
+ * a Node process, and started before the folder was made. A pid since reused by another program,
+ * or by a later Node process, does not count: that build is gone. Where /proc or a folder's birth
+ * time is missing (not Linux, some file systems) a live pid is taken as the build, which only
+ * ever keeps a folder, never removes a running build's.
  */
-function isRunningBuild(pid: number): boolean {
+function isRunningBuild(pid: number, folder: string): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  let isNode: boolean;
   try {
-    return /(^|\/)(node|tsx)\b/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]);
+    isNode = /(^|\/)(node|tsx)\b/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]);
   } catch {
     return true;
   }
+  if (!isNode) return false;
+  const started = processStartMs(pid);
+  let born = 0;
+  try {
+    born = statSync(folder).birthtimeMs;
+  } catch {
+    // gone meanwhile: nothing to decide
+  }
+  // /proc's boot time has whole seconds: allow two of them before calling the pid reused.
+  return !(started !== undefined && born > 0 && started > born + 2000);
 }
+
+/** When a process started (ms since the epoch), from /proc: boot time plus its start in clock ticks. */
+function processStartMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on; starttime is field 22.
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3]);
+    const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    if (!Number.isFinite(ticks) || !Number.isFinite(bootSeconds)) return undefined;
+    return bootSeconds * 1000 + (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ, 100 on every Linux architecture Node supports (the unit of /proc/<pid>/stat's times). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Removes the staging folders (and half-swapped `-old` folders) of builds of outDir that no longer run. */
 export function removeStaleStaging(outDir: string): string[] {
@@ -70,7 +100,7 @@ export function removeStaleStaging(outDir: string): string[] {
   const removed: string[] = [];
   for (const name of names) {
     const m = pattern.exec(name);
-    if (!m || isRunningBuild(Number(m[1]))) continue;
+    if (!m || isRunningBuild(Number(m[1]), path.join(parent, name))) continue;
     rmSync(path.join(parent, name), { recursive: true, force: true });
     removed.push(name);
   }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
@@ -115,6 +115,24 @@ describe('a stopped build leaves no staging folder and the previous output untou
     assert.equal(existsSync(staging), false, 'the next build removed the stale staging folder');
     assert.deepEqual(readdirSync(site.dir).filter((n) => n.includes('staging')), []);
     assert.equal(treeDigest(site.out), previous, 'the output is the one a clean build gives');
+  });
+
+  it('removes a killed build\'s folder whose process id a newer Node process has taken since', async () => {
+    // The folder is made first; a Node process started seconds later then holds the pid in its
+    // name, as when the system reuses the id of a build killed long ago.
+    const made = path.join(site.dir, 'made-before');
+    mkdirSync(made);
+    await new Promise((r) => setTimeout(r, 3500));
+    const newer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      const stale = stagingOf(site, newer.pid!);
+      renameSync(made, stale); // a rename keeps the folder's birth time
+      const r = site.build();
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(existsSync(stale), false, 'the folder of the build that is gone is removed');
+    } finally {
+      newer.kill('SIGKILL');
+    }
   });
 
   it('never removes the staging folder of a build that is still running', async () => {
