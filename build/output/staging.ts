@@ -130,7 +130,13 @@ export function removeStagingOnSignal(staging: string): () => void {
     onStop.installed = true;
     for (const signal of Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]) {
       process.on(signal, () => {
-        if (onStop.staging) rmSync(onStop.staging, { recursive: true, force: true });
+        // Worker threads may still be writing into the folder while it goes: retry, and should a
+        // file still slip in, the next build removes the rest (this pid is gone by then).
+        try {
+          if (onStop.staging) rmSync(onStop.staging, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+        } catch {
+          // left to the next build
+        }
         process.stderr.write(onStop.replaced
           ? `\nBuild stopped (${signal}) after the new output was in place.\n`
           : `\nBuild stopped (${signal}). The previous output is untouched.\n`);
