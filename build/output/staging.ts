@@ -130,13 +130,7 @@ export function removeStagingOnSignal(staging: string): () => void {
     onStop.installed = true;
     for (const signal of Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]) {
       process.on(signal, () => {
-        // Worker threads may still be writing into the folder while it goes: retry, and should a
-        // file still slip in, the next build removes the rest (this pid is gone by then).
-        try {
-          if (onStop.staging) rmSync(onStop.staging, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
-        } catch {
-          // left to the next build
-        }
+        if (onStop.staging) removeOnceStopped(onStop.staging);
         process.stderr.write(onStop.replaced
           ? `\nBuild stopped (${signal}) after the new output was in place.\n`
           : `\nBuild stopped (${signal}). The previous output is untouched.\n`);
@@ -147,6 +141,25 @@ export function removeStagingOnSignal(staging: string): () => void {
   return () => {
     onStop.staging = undefined;
   };
+}
+
+/**
+ * Removes a stopped build's staging folder now, and once more when this process is gone: writes
+ * already handed to libuv's thread pool and to worker threads (recursive mkdirs among them) can
+ * land after the first removal and bring the folder back until the process has exited.
+ */
+function removeOnceStopped(staging: string): void {
+  try {
+    rmSync(staging, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+  } catch {
+    // the sweep below, or else the next build, removes the rest
+  }
+  try {
+    spawn('sh', ['-c', 'while kill -0 "$1" 2>/dev/null; do sleep 0.02; done; rm -rf -- "$2"', 'sh', String(process.pid), staging],
+      { detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // no shell: the next build removes whatever came back
+  }
 }
 
 /**
