@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { BuildError } from '../errors.ts';
+import { systemErrorFromText } from '../output/fs-errors.ts';
 
 export interface BundleInput {
   projectRoot: string;
@@ -68,6 +69,9 @@ export function rethrow(e: unknown): never {
   const failure = e as esbuild.BuildFailure;
   const first = failure.errors?.[0];
   if (first) {
+    // esbuild writing the bundles met a full or read-only disk: the operator's one-line error.
+    const refusal = systemErrorFromText(first.text);
+    if (refusal) throw refusal;
     throw new BuildError(`cannot bundle the theme: ${first.text}`, first.location?.file, first.location?.line, 'fix the TypeScript/CSS error above');
   }
   throw e;
