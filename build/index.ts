@@ -21,8 +21,11 @@ import { checkRoutes } from './model/routes.ts';
 import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths, type PathOptions } from './model/site.ts';
 import { buildSearchIndex } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
+import { machinePages } from './output/llms.ts';
 import { measureFirstLoad, type FirstLoad } from './render/stats.ts';
 import { inputFingerprint, readStamp, STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
+import { readGitDates } from './model/last-updated.ts';
+import { pageMetaResolver } from './model/page-meta.ts';
 
 /** Pages rendered between two writes: bounds the output held in memory (~0.1 MB a page). */
 const WRITE_BATCH = 200;
@@ -66,8 +69,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // 0. Nothing changed since the output in place was built (build/cache/up-to-date.ts): done. Without a
   // cache (--no-cache) every build is a full one.
+  // The last-updated dates come from git history (one `git log`, ~15 ms): part of the inputs.
+  const git = readGitDates(paths.docsDir);
+  if (git.warning) warnings.push(git.warning);
   const fingerprint = cacheDir === null ? null
-    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false });
+    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, gitDates: [...git.dates].sort() });
   const stamp = fingerprint ? readStamp(outDir) : null;
   if (stamp && stamp.fingerprint === fingerprint) {
     lap('up-to-date check');
@@ -102,9 +108,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('bundle');
 
     // 4. Titles, sidebars, page data.
-    const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath });
+    const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath, metaOf: pageMetaResolver(config, paths.docsDir, git.dates) });
     warnings.push(...sidebarWarnings);
+    // Pages for machines: each page's Markdown (its URL goes into the page data), llms.txt and
+    // llms-full.txt (build/output/llms.ts).
     lap('routes');
+    const machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile });
+    lap('llms');
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
     // never all in memory at once. What the link check and the statistics need of each page is
@@ -113,6 +123,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Each sidebar is one immutable JSON file the browser caches across pages.
     const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);
     for (const f of sidebarJson) out.add(f.rel, f.json);
+    for (const f of machineFiles) out.add(f.rel, f.content);
     const prepaint = prepaintFor(config);
     // .gz/.br beside every text file (build/output/compress.ts), on the thread pool from here on: files
     // unchanged since the previous output link its copies, the rest compress while the pages

@@ -7,6 +7,10 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData } from '../../src/data/types.ts';
+import { readGitDates } from '../model/last-updated.ts';
+import { pageMetaResolver } from '../model/page-meta.ts';
+import { machinePages } from '../output/llms.ts';
+import { pageMarkdown, siteUrlOf } from '../output/page-markdown.ts';
 import type { BundleInput } from '../render/bundle.ts';
 import { compilePages } from '../markdown/compile-stage.ts';
 import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../model/content.ts';
@@ -15,7 +19,7 @@ import { buildCsp, CSP_FILE } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
 import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, writeOut } from '../output/files.ts';
-import { checkRoutes, dataPathOf, htmlPathOf } from '../model/routes.ts';
+import { checkRoutes, dataPathOf, htmlPathOf, markdownUrlOf } from '../model/routes.ts';
 import {
   adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocsOf, sidebarFiles, sitePaths,
   type AssembledPages, type PathOptions, type SitePaths,
@@ -92,6 +96,8 @@ export class DevSession {
   readonly srcDir: string;
   private loaded?: SiteConfig;
   private config?: SiteConfig;
+  /** Last-commit dates of the docs (build/model/last-updated.ts), read on the first rebuild. */
+  private gitDates?: Map<string, string>;
   private adapted = false;
   /** Every source read so far (the last version that parsed), by absolute path. */
   private sources = new Map<string, SourcePage>();
@@ -110,7 +116,7 @@ export class DevSession {
   private sidebarUrls: Record<string, string> = {};
   private writtenSidebars = new Set<string>();
   private sidebarWarnings = new Set<string>();
-  private emitted = { sitemap: '', csp: '' };
+  private emitted = { sitemap: '', csp: '', llms: false };
   private built = false;
   /** The last page data and sidebars, and what they were assembled from (see update). */
   private assembled?: AssembledPages;
@@ -226,6 +232,10 @@ export class DevSession {
 
     // 6. Page data and sidebars for every route (cheap), then render what changed.
     const renderable = list.filter((s) => s.kind === 'react-page' || this.compiled.has(s.absPath));
+    // Last-updated dates come from git, read once per session: an edit in progress keeps the
+    // date of its last commit, as it will in the build until it is committed.
+    this.gitDates ??= readGitDates(this.paths.docsDir).dates;
+    const metaOf = pageMetaResolver(config, this.paths.docsDir, this.gitDates);
     // Sidebars (and so every page's place: prev/next, breadcrumbs) depend on the docs' ids,
     // routes, labels and positions and on the config. With those as they were, only the pages
     // read or compiled again get new data; the rest is kept as is.
@@ -235,14 +245,14 @@ export class DevSession {
       const placement = this.assembled.placement;
       const fresh = new Map([...this.touched, ...compiledNow].map((f) => this.sources.get(f))
         .filter((s): s is SourcePage => s !== undefined && (s.kind === 'react-page' || this.compiled.has(s.absPath)))
-        .map((s) => [s.route, pageDataOf(s, this.compiled, config, placement)]));
+        .map((s) => [s.route, pageDataOf(s, this.compiled, config, placement, metaOf)]));
       assembled = { ...this.assembled, pages: this.assembled.pages.map((p) => fresh.get(p.route) ?? p) };
       // The same docs as the last assembly that succeeded: an error since (a doc deleted, then
       // restored) is gone.
       this.errors.delete(SIDEBARS);
     } else {
       try {
-        assembled = assemblePages({ config, sources: renderable, compiled: this.compiled, root, configPath });
+        assembled = assemblePages({ config, sources: renderable, compiled: this.compiled, root, configPath, metaOf });
         this.errors.delete(SIDEBARS);
       } catch (e) {
         this.errors.set(SIDEBARS, e);
@@ -305,7 +315,24 @@ export class DevSession {
       this.errors.delete(renderKey(route));
       rmSync(path.join(outDir, htmlPathOf(route)), { force: true });
       rmSync(path.join(outDir, dataPathOf(route)), { force: true });
+      rmSync(path.join(outDir, markdownUrlOf(route).slice(1)), { force: true });
       changed.add(route);
+    }
+    // Each page's Markdown beside it (the copy button's source); llms.txt and llms-full.txt when
+    // the site's shape may have changed.
+    const siteUrl = siteUrlOf(config);
+    const sourceByRoute = new Map(list.map((s) => [s.route, s]));
+    for (const route of renderAll ? routes : changed) {
+      const s = sourceByRoute.get(route);
+      const page = assembled.pages.find((p) => p.route === route);
+      if (!s || !page?.markdownUrl) continue;
+      out.add(page.markdownUrl.slice(1), pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }));
+    }
+    if (renderAll || sidebarUrlsChanged || !this.emitted.llms) {
+      for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile })) {
+        if (!f.rel.endsWith('.md')) out.add(f.rel, f.content);
+      }
+      this.emitted.llms = true;
     }
     lap('render');
     await out.flush();

@@ -85,7 +85,8 @@ export function adaptConfigToDocs(config: SiteConfig, docIds: Set<string>): { co
         ],
       },
       announcementBar: config.announcementBar ? { ...config.announcementBar, link: undefined } : undefined,
-      docs: { version: { ...config.docs.version, mainDoc: [...docIds].sort()[0] } },
+      // Another docs folder: the configured edit links would point at files that are not there.
+      docs: { ...config.docs, editLink: undefined, version: { ...config.docs.version, mainDoc: [...docIds].sort()[0] } },
     },
   };
 }

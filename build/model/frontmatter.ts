@@ -15,6 +15,13 @@ const frontMatterSchema = z.looseObject({
   toc_min_heading_level: z.number().int().min(2).max(6).optional(),
   toc_max_heading_level: z.number().int().min(2).max(6).optional(),
   keywords: z.array(z.string()).optional(),
+  /** Docusaurus: the page's own "edit" URL; null hides the link. */
+  custom_edit_url: z.url('custom_edit_url is a full URL (https://…), or null to hide the edit link').nullable().optional(),
+  /** Docusaurus: overrides the date from git, e.g. `last_update: { date: 2025-01-31 }`. */
+  last_update: z.strictObject({
+    date: z.union([z.string(), z.date()]).refine((d) => !Number.isNaN(new Date(d).getTime()), 'date is not a date (write YYYY-MM-DD)').optional(),
+    author: z.string().optional(),
+  }).optional(),
 });
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;

@@ -35,3 +35,8 @@ export function htmlPathOf(route: string): string {
 export function dataPathOf(route: string): string {
   return route === '/' ? '_data/index.json' : `_data${route}.json`;
 }
+
+/** Where a page's own Markdown is published (for machines and the copy button): `/a/b` → `/a/b.md`, `/` → `/index.md`. */
+export function markdownUrlOf(route: string): string {
+  return route === '/' ? '/index.md' : `${route}.md`;
+}

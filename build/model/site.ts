@@ -12,9 +12,10 @@ import type { ClientAssets, ServerRenderer } from '../render/bundle.ts';
 import { adaptConfigToDocs } from './config.ts';
 import { discoverContent, type SourcePage } from './content.ts';
 import type { Warning } from '../errors.ts';
+import type { PageMetaOf } from './page-meta.ts';
 import { renderDocument } from '../render/html-document.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
-import { dataPathOf, htmlPathOf, NOT_FOUND_ROUTE } from './routes.ts';
+import { dataPathOf, htmlPathOf, markdownUrlOf, NOT_FOUND_ROUTE } from './routes.ts';
 import { configLocation, resolveSidebars, type ResolvedSidebars, type SidebarDoc } from './sidebars.ts';
 
 export interface SitePaths {
@@ -114,6 +115,8 @@ export interface AssembleInput {
   compiled: Map<string, CompiledMarkdown>;
   root: string;
   configPath: string;
+  /** Edit link and last-updated date of each doc (build/model/page-meta.ts); none when absent. */
+  metaOf?: PageMetaOf;
 }
 
 const titleOf = (s: SourcePage, compiled: Map<string, CompiledMarkdown>) => s.frontMatter.title ?? compiled.get(s.absPath)?.h1 ?? humanise(s.id);
@@ -125,7 +128,7 @@ export function sidebarDocsOf(sources: SourcePage[], compiled: Map<string, Compi
 }
 
 /** One source's page data, given where the sidebars put it. */
-export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown>, config: SiteConfig, placement: Placement): PageData {
+export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown>, config: SiteConfig, placement: Placement, metaOf?: PageMetaOf): PageData {
   if (s.kind === 'react-page') {
     const isHome = s.route === '/';
     return { route: s.route, kind: 'react-page', title: isHome ? config.title : humanise(s.id), description: config.tagline, html: '', toc: [], unlisted: false, breadcrumbs: [] };
@@ -144,11 +147,13 @@ export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown
     breadcrumbs: place?.breadcrumbs ?? [],
     prev: place?.prev,
     next: place?.next,
+    markdownUrl: markdownUrlOf(s.route),
+    ...metaOf?.(s),
   };
 }
 
 /** Titles, sidebars, prev/next and breadcrumbs: the data of every route, 404 included. */
-export function assemblePages({ config, sources, compiled, root, configPath }: AssembleInput): AssembledPages {
+export function assemblePages({ config, sources, compiled, root, configPath, metaOf }: AssembleInput): AssembledPages {
   const docs = sources.filter((s) => s.kind === 'doc');
   const resolved: ResolvedSidebars = resolveSidebars(config.sidebars, sidebarDocsOf(sources, compiled), configLocation(path.relative(root, configPath), configPath));
   const warnings = resolved.warnings.filter((w) => {
@@ -156,7 +161,7 @@ export function assemblePages({ config, sources, compiled, root, configPath }: A
     return !docs.find((d) => d.id === id)?.frontMatter.unlisted;
   });
   const sidebarById = new Map(resolved.sidebars.map((s) => [s.id, s]));
-  const pages = sources.map((s) => pageDataOf(s, compiled, config, resolved.placement));
+  const pages = sources.map((s) => pageDataOf(s, compiled, config, resolved.placement, metaOf));
   if (!pages.some((p) => p.route === '/')) pages.push(generatedHome(config, resolved.sidebars));
   pages.push({ route: NOT_FOUND_ROUTE, kind: 'not-found', title: 'Страница не найдена', description: 'Страница не найдена', html: '', toc: [], unlisted: true, breadcrumbs: [] });
   return { pages, sidebars: resolved.sidebars, sidebarById, placement: resolved.placement, warnings };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** Extensions that are compressed; source maps are not (only developer tools fetch them). */
-export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.xml', '.txt']);
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.xml', '.txt', '.md']);
 export const MIN_BYTES = 1024;
 export const GZIP_LEVEL = 6;
 export const BROTLI_QUALITY = 5;

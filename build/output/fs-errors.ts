@@ -74,29 +74,6 @@ export function describeFsError(e: unknown, fallbackPath?: string): string | und
   return `${shown ? `${verb} ${shown}` : 'cannot write the output'}: ${explained.cause} (${e.code}). Fix: ${explained.fix}.`;
 }
 
-/** The C library's words for the codes above, as tools outside Node (esbuild) print them. */
-const STRERROR: Record<string, string> = {
-  'no space left on device': 'ENOSPC',
-  'disk quota exceeded': 'EDQUOT',
-  'permission denied': 'EACCES',
-  'operation not permitted': 'EPERM',
-  'read-only file system': 'EROFS',
-  'not a directory': 'ENOTDIR',
-  'file exists': 'EEXIST',
-  'too many open files': 'EMFILE',
-  'file name too long': 'ENAMETOOLONG',
-};
-
-/**
- * A system error from another tool's message (`write /x/y.js: no space left on device`), or
- * undefined when the message is not a file-system refusal.
- */
-export function systemErrorFromText(text: string): Error | undefined {
-  const m = /\b(open|write|mkdir|rename|remove|unlink)\w* (\/[^:]*): ([a-z -]+)$/i.exec(text.trim());
-  const code = m && STRERROR[m[3].toLowerCase()];
-  return code ? systemError(text, code, m[2], m[1].toLowerCase()) : undefined;
-}
-
 /** Rebuilds a system error from what crossed a worker boundary (code and path survive, the class does not). */
 export function systemError(message: string, code?: string, file?: string, syscall?: string): Error {
   const e = new Error(message) as Partial<SystemError> & Error;

@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { BuildError } from '../errors.ts';
-import { systemErrorFromText } from '../output/fs-errors.ts';
+import { systemError } from '../output/fs-errors.ts';
 
 export interface BundleInput {
   projectRoot: string;
@@ -64,14 +64,22 @@ function virtualModules(input: BundleInput, target: 'client' | 'server'): esbuil
   };
 }
 
-/** An esbuild failure as a BuildError naming the first error's file and line. */
+/** esbuild's words for a file-system refusal, and the code Node would have given it. */
+const WRITE_FAILURES: [RegExp, string][] = [
+  [/no space left on device/i, 'ENOSPC'], [/read-only file system/i, 'EROFS'], [/permission denied/i, 'EACCES'], [/disk quota exceeded/i, 'EDQUOT'],
+];
+
+/**
+ * An esbuild failure as a BuildError naming the first error's file and line; a write the disk
+ * refused as the system error it is (build/output/fs-errors.ts says it in one line).
+ */
 export function rethrow(e: unknown): never {
   const failure = e as esbuild.BuildFailure;
   const first = failure.errors?.[0];
+  const write = first && /^Failed to write to output file: \w+ (.+?): (.+)$/.exec(first.text);
+  const code = write && WRITE_FAILURES.find(([words]) => words.test(write[2]))?.[1];
+  if (write && code) throw systemError(first.text, code, write[1], 'write');
   if (first) {
-    // esbuild writing the bundles met a full or read-only disk: the operator's one-line error.
-    const refusal = systemErrorFromText(first.text);
-    if (refusal) throw refusal;
     throw new BuildError(`cannot bundle the theme: ${first.text}`, first.location?.file, first.location?.line, 'fix the TypeScript/CSS error above');
   }
   throw e;

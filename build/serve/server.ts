@@ -27,6 +27,8 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.pdf': 'application/pdf',
   '.txt': 'text/plain; charset=utf-8',
+  // Each page's Markdown (deploy/nginx.conf gives .md the same type: Debian's mime.types has none).
+  '.md': 'text/markdown; charset=utf-8',
   '.xml': 'text/xml; charset=utf-8',
   '.woff2': 'font/woff2',
 };

@@ -3,6 +3,7 @@
 // stored tab choices.
 import { storage, STORAGE_KEYS } from './storage.ts';
 import { LAID_OUT } from './deferred-layout.ts';
+import { copyText } from './clipboard.ts';
 
 function selectTab(tab: HTMLElement, focus: boolean) {
   const tabs = tab.closest('.tabs');
@@ -76,20 +77,10 @@ export function makeScrollableTablesFocusable(root: ParentNode) {
 async function copyCode(button: HTMLButtonElement) {
   const code = button.closest('.code-block')?.querySelector('pre code');
   if (!code) return;
-  const text = code.textContent ?? '';
   try {
-    await navigator.clipboard.writeText(text);
+    await copyText(code.textContent ?? '');
   } catch {
-    // Older browsers and insecure origins: fall back to a selection copy.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
+    return;
   }
   const label = button.getAttribute('aria-label');
   button.textContent = 'Скопировано';

@@ -23,6 +23,24 @@ export const storage = {
   },
 };
 
+/** sessionStorage that never throws: what is remembered only until the tab is closed. */
+export const sessionStore = {
+  get(key: string): string | null {
+    try {
+      return window.sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      window.sessionStorage.setItem(key, value);
+    } catch {
+      /* without it, the next page load simply tries again */
+    }
+  },
+};
+
 /** Every key the site stores, in one place so the pre-paint script and hooks agree. */
 export const STORAGE_KEYS = {
   colorMode: 'sg.theme',
@@ -31,5 +49,7 @@ export const STORAGE_KEYS = {
   preferredVersion: 'sg.docs.preferredVersion',
   tabsPrefix: 'sg.tabs.',
   github: 'sg.github.',
+  /** sessionStorage: GitHub's API did not answer in this session (intranet, offline). */
+  githubUnreachable: 'sg.github.unreachable',
   sidebarHidden: 'sg.sidebar.hidden',
 } as const;

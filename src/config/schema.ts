@@ -65,6 +65,18 @@ export const siteConfigSchema = z.strictObject({
   }),
   docs: z.strictObject({
     version: z.strictObject({ name: z.string().min(1), label: z.string().min(1), mainDoc: docId }),
+    /**
+     * "Редактировать страницу" under each doc: the file on GitHub's editor, in `repo` (default:
+     * `github.owner/github.repo`) on `branch`, where the docs folder is `path` in that repository.
+     * Absent: no edit links. Front matter `custom_edit_url` overrides it per page.
+     */
+    editLink: z.strictObject({
+      repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'repo is "owner/name"').optional(),
+      branch: z.string().min(1).default('main'),
+      path: z.string().default('docs'),
+    }).optional(),
+    /** "Последнее обновление" under each doc: the date of the last commit that touched it. */
+    showLastUpdate: z.boolean().default(true),
   }),
   navbar: z.strictObject({ items: z.array(navbarItem) }),
   sidebars: z.record(z.string().regex(/^[a-zA-Z][\w-]*$/), z.array(sidebarItem)),
@@ -80,7 +92,22 @@ export const siteConfigSchema = z.strictObject({
       closeable: z.boolean().default(true),
     })
     .optional(),
-  github: z.strictObject({ owner: z.string().min(1), repo: z.string().min(1) }),
+  github: z.strictObject({
+    owner: z.string().min(1),
+    repo: z.string().min(1),
+    /**
+     * Whether readers' browsers ask api.github.com for the latest tag, stars and forks. Turn it
+     * off for a site served on an intranet or offline: the navbar then shows `facts` (if any)
+     * and makes no request at all.
+     */
+    live: z.boolean().default(true),
+    /** Facts written into the HTML at build time: shown at once, replaced by live answers. */
+    facts: z.strictObject({
+      tag: z.string().min(1).optional(),
+      stars: z.number().int().nonnegative().optional(),
+      forks: z.number().int().nonnegative().optional(),
+    }).optional(),
+  }),
   colorMode: z.strictObject({
     defaultMode: z.enum(['dark', 'light']),
     disableSwitch: z.boolean().default(false),

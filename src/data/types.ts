@@ -31,6 +31,14 @@ export interface SidebarData {
 
 export type PageKind = 'doc' | 'markdown-page' | 'react-page' | 'not-found';
 
+/** When a page's source last changed (its last commit, or front matter `last_update`). */
+export interface LastUpdated {
+  /** ISO 8601, as `<time datetime>` carries it. */
+  datetime: string;
+  /** The same date written for a Russian reader: "24 ноября 2026 г.". */
+  text: string;
+}
+
 export interface PageData {
   route: string;
   kind: PageKind;
@@ -44,6 +52,11 @@ export interface PageData {
   breadcrumbs: NavLink[];
   prev?: NavLink;
   next?: NavLink;
+  /** "Редактировать страницу": the source file on GitHub (docs only; absent when turned off). */
+  editUrl?: string;
+  lastUpdated?: LastUpdated;
+  /** The page as plain Markdown (`<route>.md`), for the "Скопировать как Markdown" button. */
+  markdownUrl?: string;
 }
 
 /**

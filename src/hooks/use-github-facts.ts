@@ -1,8 +1,12 @@
 // Facts about the public repository for the navbar: latest tag, stars, forks. Each call is
 // independent (one failing hides only its facts), answers are cached for an hour in
 // localStorage so readers stay far below GitHub's unauthenticated limit of 60 calls an hour.
+// A site read on an intranet or offline must not pay for GitHub on every page: the first failed
+// call is remembered for the session (no more calls until the tab is closed) and logged once as
+// information, not as an error; `github.live: false` in the site config makes no call at all.
 import { useEffect, useState } from 'react';
-import { storage, STORAGE_KEYS } from '../client/storage.ts';
+import { sessionStore, storage, STORAGE_KEYS } from '../client/storage.ts';
+import type { SiteConfig } from '../config/schema.ts';
 
 export const GITHUB_CACHE_MS = 60 * 60 * 1000;
 const API = 'https://api.github.com';
@@ -77,20 +81,27 @@ export function fetchRepoCounts(owner: string, repo: string): Promise<{ stars: n
   });
 }
 
-export function useGitHubFacts(owner: string, repo: string): GitHubFacts {
-  const [facts, setFacts] = useState<GitHubFacts>({});
+export const GITHUB_UNREACHABLE_MESSAGE = 'GitHub API недоступен: версия и счётчики репозитория не показаны, до закрытия вкладки запросов больше не будет.';
+
+/** Remembers the failure for the session and says so once (the second failing call stays quiet). */
+function markUnreachable(reason: unknown): void {
+  if (sessionStore.get(STORAGE_KEYS.githubUnreachable)) return;
+  sessionStore.set(STORAGE_KEYS.githubUnreachable, '1');
+  console.info(GITHUB_UNREACHABLE_MESSAGE, reason instanceof Error ? reason.message : String(reason));
+}
+
+export function useGitHubFacts(github: SiteConfig['github']): GitHubFacts {
+  const { owner, repo, live } = github;
+  const [facts, setFacts] = useState<GitHubFacts>(() => ({ ...github.facts }));
   useEffect(() => {
-    let live = true;
-    fetchLatestTag(owner, repo).then(
-      (tag) => live && setFacts((f) => ({ ...f, tag })),
-      (e: unknown) => console.error('Не удалось получить последнюю версию из GitHub:', e),
-    );
-    // The spec: when the repository call fails the counts are simply not shown.
-    fetchRepoCounts(owner, repo).then((c) => live && setFacts((f) => ({ ...f, ...c })), () => {});
+    if (!live || sessionStore.get(STORAGE_KEYS.githubUnreachable)) return;
+    let mounted = true;
+    fetchLatestTag(owner, repo).then((tag) => mounted && setFacts((f) => ({ ...f, tag })), markUnreachable);
+    fetchRepoCounts(owner, repo).then((c) => mounted && setFacts((f) => ({ ...f, ...c })), markUnreachable);
     return () => {
-      live = false;
+      mounted = false;
     };
-  }, [owner, repo]);
+  }, [owner, repo, live]);
   return facts;
 }
 

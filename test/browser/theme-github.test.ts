@@ -2,8 +2,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { GITHUB_UNREACHABLE_MESSAGE } from '../../src/hooks/use-github-facts.ts';
 import { GITHUB_OK, type GitHubStub } from '../helpers/browser.ts';
 import { gotoHydrated, hydrated, unexpected, useHarness } from './theme-helpers.ts';
+
+/** The page's console.info messages (where the site says GitHub is unreachable). */
+function infos(page: Page): string[] {
+  const out: string[] = [];
+  page.on('console', (m) => m.type() === 'info' && out.push(m.text()));
+  return out;
+}
 
 const h = useHarness();
 const DOC = '/info/introduction';
@@ -50,14 +58,33 @@ describe('GitHub facts in the navbar', () => {
     await context.close();
   });
 
-  it('hides the version and logs the error when the tags call fails, keeping the counts', async () => {
+  it('hides the version and says so once, as information, when the tags call fails, keeping the counts', async () => {
     const { page, context, errors, githubCalls } = await h.open({ github: { ...GITHUB_OK, tags: fail500 } });
+    const info = infos(page);
     await gotoHydrated(page, h.url(DOC));
     await settle(page, githubCalls);
     await fact(page, 'stars').waitFor();
     assert.deepEqual(await visibleFacts(page), { tag: null, stars: '1.2k', forks: '56' });
-    assert.ok(errors.some((e) => e.includes('Не удалось получить последнюю версию из GitHub')), `logged: ${errors.join(' | ')}`);
-    assert.deepEqual(unexpected(errors, /status of 500/, /Не удалось получить последнюю версию из GitHub/), []);
+    assert.equal(info.filter((m) => m.includes(GITHUB_UNREACHABLE_MESSAGE)).length, 1, `logged: ${info.join(' | ')}`);
+    assert.deepEqual(unexpected(errors, /status of 500/), [], 'no error of our own, only the browser\'s network message');
+    await context.close();
+  });
+
+  it('offline or on an intranet: one console.info, then no call to GitHub for the rest of the session', async () => {
+    const { page, context, errors, githubCalls } = await h.open({ github: { tags: 'unreachable', repo: 'unreachable' } });
+    const info = infos(page);
+    await gotoHydrated(page, h.url(DOC));
+    await settle(page, githubCalls);
+    await page.waitForFunction(() => sessionStorage.getItem('sg.github.unreachable') === '1');
+    assert.equal(githubCalls.length, 2);
+    for (const route of ['/tech-docs/components', DOC]) {
+      await gotoHydrated(page, h.url(route)); // full loads, not client navigation
+      await page.waitForTimeout(300);
+    }
+    assert.equal(githubCalls.length, 2, 'no new call after the failure');
+    assert.equal(info.filter((m) => m.includes(GITHUB_UNREACHABLE_MESSAGE)).length, 1, `said once: ${info.join(' | ')}`);
+    assert.deepEqual(unexpected(errors, /ERR_INTERNET_DISCONNECTED/), [], 'no error of our own, no stack trace');
+    assert.deepEqual(await visibleFacts(page), { tag: null, stars: null, forks: null });
     await context.close();
   });
 
@@ -81,7 +108,7 @@ describe('GitHub facts in the navbar', () => {
       await gotoHydrated(page, h.url(DOC));
       await settle(page, githubCalls);
       assert.deepEqual(await visibleFacts(page), { tag: null, stars: null, forks: null }, JSON.stringify(github));
-      assert.deepEqual(unexpected(errors, /Не удалось получить последнюю версию из GitHub/), []);
+      assert.deepEqual(errors, []);
       assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sg.github.')).length), 0, 'garbage is not cached');
       await context.close();
     }
@@ -103,10 +130,10 @@ describe('GitHub facts in the navbar', () => {
     assert.deepEqual(await visibleFacts(page), { tag: null, stars: null, forks: null });
     assert.deepEqual(await box(page), withFacts, 'the same place with or without the facts');
     assert.deepEqual(beforeHydration, withFacts, 'and before the page was hydrated');
-    // The tags call counts as failed after its timeout (8 s): logged, still nothing shown.
-    await page.waitForEvent('console', { predicate: (m) => m.text().includes('Не удалось получить последнюю версию из GitHub'), timeout: 12_000 });
+    // The calls count as failed after their timeout (8 s): said once, still nothing shown.
+    await page.waitForEvent('console', { predicate: (m) => m.type() === 'info' && m.text().includes(GITHUB_UNREACHABLE_MESSAGE), timeout: 12_000 });
     assert.deepEqual(await visibleFacts(page), { tag: null, stars: null, forks: null });
-    assert.deepEqual(unexpected(errors, /Не удалось получить последнюю версию из GitHub/), []);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

@@ -17,9 +17,10 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
 }
 
+/** How each GitHub call is answered: a response, never ('hang'), or not at all ('unreachable': offline, intranet). */
 export interface GitHubStub {
-  tags?: { status: number; body: string } | 'hang';
-  repo?: { status: number; body: string } | 'hang';
+  tags?: { status: number; body: string } | 'hang' | 'unreachable';
+  repo?: { status: number; body: string } | 'hang' | 'unreachable';
 }
 
 export const GITHUB_OK: GitHubStub = {
@@ -36,6 +37,7 @@ export async function isolate(context: BrowserContext, github: GitHubStub = GITH
       githubCalls.push(url.pathname);
       const answer = url.pathname.endsWith('/tags') ? github.tags : github.repo;
       if (!answer || answer === 'hang') return; // never answered: a timeout from the page's point of view
+      if (answer === 'unreachable') return route.abort('internetdisconnected');
       return route.fulfill({ status: answer.status, body: answer.body, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' } });
     }
     if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return route.fallback();

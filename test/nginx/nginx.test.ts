@@ -106,6 +106,17 @@ describe('deploy/nginx.conf served by the real nginx', () => {
     assert.equal(JSON.parse(await data.text()).route, '/guide/intro');
   });
 
+  it('serves each page\'s Markdown and the llms files as UTF-8 text', async () => {
+    for (const [p, type] of [['/guide/intro.md', 'text/markdown'], ['/llms.txt', 'text/plain'], ['/llms-full.txt', 'text/plain']] as const) {
+      const r = await get(p);
+      assert.equal(r.status, 200, p);
+      assert.equal(r.headers.get('content-type'), `${type}; charset=utf-8`, p);
+      assert.equal(r.headers.get('cache-control'), 'no-cache', p);
+    }
+    assert.match(await (await get('/guide/intro.md')).text(), /^# /, 'Markdown, starting with the page title');
+    assert.equal((await get('/guide/none.md')).status, 404);
+  });
+
   it('never serves the build metadata in _headers/', async () => {
     for (const p of ['/_headers/csp.txt', '/_headers/csp.nginx.conf', '/_headers/compress.json', '/_headers/', '/_headers']) {
       const r = await get(p);
@@ -178,7 +189,7 @@ describe('deploy/nginx.conf served by the real nginx', () => {
   it('the preview server (build/serve/server.ts) answers exactly like nginx', async () => {
     const paths = [...PAGES, '/guide/intro/', '/reference/api/?x=1', '/guide/install//', '/no/such/page', '/no/such/page/', '/guide', '/assets/',
       js, css, sidebar, `${js}.map`, '/assets/entry.STALE000.js', '/_data/guide/intro.json', '/_data/no.json', '/_headers/csp.txt', '/_headers/',
-      '/sitemap.xml', '/robots.txt', '/img/logo.svg', '/index.html', '/404.html'];
+      '/sitemap.xml', '/robots.txt', '/img/logo.svg', '/index.html', '/404.html', '/guide/intro.md', '/guide/none.md', '/llms.txt', '/llms-full.txt'];
     const compared = ['cache-control', 'location', 'content-encoding', 'vary', 'etag', 'last-modified', ...Object.keys(securityHeaders(csp)).map((h) => h.toLowerCase())];
     // The JS media type is the operator's mime.types (Debian 12: application/javascript).
     const type = (v: string | null) => (v ?? '').replace('application/javascript', 'text/javascript').replace(/^text\/html.*/, 'text/html');

@@ -4,6 +4,7 @@ import { storage, STORAGE_KEYS } from '../../client/storage.ts';
 import { SidebarIcon } from '../Icons/Icons.tsx';
 import { SidebarMenu } from '../Sidebar/Sidebar.tsx';
 import { Toc, TocCollapsible } from '../Toc/Toc.tsx';
+import { DocFooter } from '../DocFooter/DocFooter.tsx';
 import { ContentHtml } from './ContentHtml.tsx';
 import { Breadcrumbs, Pagination, UnlistedNotice } from './DocParts.tsx';
 
@@ -38,6 +39,7 @@ export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarDa
           <h1 className="doc-title">{page.title}</h1>
           {hasToc && <TocCollapsible items={page.toc} />}
           <ContentHtml html={page.html} />
+          <DocFooter page={page} />
           <Pagination prev={page.prev} next={page.next} />
         </article>
         {hasToc && (

@@ -13,6 +13,8 @@ export const StarIcon = (p: SVGProps<SVGSVGElement>) => <svg {...base} width={14
 export const ForkIcon = (p: SVGProps<SVGSVGElement>) => <svg {...base} width={14} height={14} {...p}><circle cx="6" cy="5" r="2" /><circle cx="18" cy="5" r="2" /><circle cx="12" cy="19" r="2" /><path d="M6 7v2a3 3 0 0 0 3 3h6a3 3 0 0 0 3-3V7M12 12v5" /></svg>;
 export const TagIcon = (p: SVGProps<SVGSVGElement>) => <svg {...base} width={14} height={14} {...p}><path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z" /><circle cx="7.5" cy="7.5" r="1.5" /></svg>;
 export const ArrowUpIcon = (p: SVGProps<SVGSVGElement>) => <svg {...base} {...p}><path d="M12 19V5M5 12l7-7 7 7" /></svg>;
+export const EditIcon = (p: SVGProps<SVGSVGElement>) => <svg {...base} width={16} height={16} {...p}><path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" /></svg>;
+export const CopyIcon = (p: SVGProps<SVGSVGElement>) => <svg {...base} width={16} height={16} {...p}><rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" /></svg>;
 export const SidebarIcon = (p: SVGProps<SVGSVGElement>) => <svg {...base} {...p}><rect x="3" y="3" width="18" height="18" rx="2" /><path d="M9 3v18" /></svg>;
 
 export function GitHubIcon(p: SVGProps<SVGSVGElement>) {

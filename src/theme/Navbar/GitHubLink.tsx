@@ -9,7 +9,7 @@ import { ForkIcon, GitHubIcon, StarIcon, TagIcon } from '../Icons/Icons.tsx';
  */
 export function GitHubLink() {
   const { github } = useSiteConfig();
-  const facts = useGitHubFacts(github.owner, github.repo);
+  const facts = useGitHubFacts(github);
   const repo = `${github.owner}/${github.repo}`;
   return (
     <a className="github-link" href={`https://github.com/${repo}`} target="_blank" rel="noopener noreferrer" title={`Исходный код ${repo} на GitHub`}>

@@ -1,0 +1,32 @@
+// What the build adds under a doc besides its content: the link to edit its source on GitHub
+// and the date it last changed. Both come from the site config and front matter, the date from
+// one git pass (build/model/last-updated.ts).
+import path from 'node:path';
+import type { SiteConfig } from '../../src/config/schema.ts';
+import type { LastUpdated } from '../../src/data/types.ts';
+import type { SourcePage } from './content.ts';
+import { lastUpdatedOf } from './last-updated.ts';
+
+export interface PageMeta {
+  editUrl?: string;
+  lastUpdated?: LastUpdated;
+}
+
+export type PageMetaOf = (s: SourcePage) => PageMeta;
+
+export function pageMetaResolver(config: SiteConfig, docsDir: string, gitDates: Map<string, string>): PageMetaOf {
+  const edit = config.docs.editLink;
+  const repo = edit?.repo ?? `${config.github.owner}/${config.github.repo}`;
+  return (s) => {
+    if (s.kind !== 'doc') return {};
+    const fm = s.frontMatter;
+    let editUrl: string | undefined;
+    if (fm.custom_edit_url !== undefined) editUrl = fm.custom_edit_url ?? undefined;
+    else if (edit) {
+      const file = [edit.path, path.relative(docsDir, s.absPath).split(path.sep).join('/')].filter(Boolean).join('/');
+      editUrl = `https://github.com/${repo}/edit/${encodeURI(edit.branch)}/${encodeURI(file)}`;
+    }
+    const lastUpdated = config.docs.showLastUpdate ? lastUpdatedOf(fm.last_update?.date, gitDates.get(s.absPath)) : undefined;
+    return { ...(editUrl ? { editUrl } : {}), ...(lastUpdated ? { lastUpdated } : {}) };
+  };
+}

@@ -1,0 +1,117 @@
+// Each doc as plain Markdown, for machines (`<route>.md`, llms-full.txt) and the "Скопировать как
+// Markdown" button: the source without its front matter, with our directives written out as
+// Markdown any reader understands (admonitions as quotes with a bold title, every tab under its
+// label, the light variant of a themed image, an API badge as inline code) and links to other
+// pages made absolute site URLs, so the text stands on its own outside the site.
+import type { Blockquote, Content, Heading, Link, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import path from 'node:path';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { ADMONITION_TITLES } from '../markdown/directives.ts';
+import { normaliseAdmonitionTitles } from '../markdown/preprocess.ts';
+
+export interface MarkdownContext {
+  /** The site's address without a trailing slash (config url + baseUrl). */
+  siteUrl: string;
+  /** Absolute source path → route, to turn `.md` links into page URLs. */
+  routeOfFile: Map<string, string>;
+}
+
+/** The site's address without a trailing slash: config url + baseUrl. */
+export function siteUrlOf(config: { url: string; baseUrl: string }): string {
+  return `${config.url.replace(/\/+$/, '')}${config.baseUrl.replace(/\/+$/, '')}`;
+}
+
+const text = (value: string) => ({ type: 'text', value }) as const;
+const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
+type Directive = ContainerDirective | LeafDirective | TextDirective;
+const isDirective = (n: { type: string }): n is Directive => n.type === 'containerDirective' || n.type === 'leafDirective' || n.type === 'textDirective';
+
+/** The `[label]` of a container directive, given as its first paragraph by remark-directive. */
+function splitLabel(node: ContainerDirective): { label?: string; body: RootContent[] } {
+  const [first, ...rest] = node.children;
+  if (first?.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel) {
+    return { label: first.children.map((c) => ('value' in c ? c.value : '')).join(''), body: rest as RootContent[] };
+  }
+  return { body: node.children as RootContent[] };
+}
+
+/** Our directives as plain Markdown nodes (build/markdown/directives.ts renders them as HTML). */
+function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
+  const attrs = node.attributes ?? {};
+  if (node.type === 'containerDirective' && node.name in ADMONITION_TITLES) {
+    const { label, body } = splitLabel(node);
+    const title: Paragraph = { type: 'paragraph', children: [strong(label ?? ADMONITION_TITLES[node.name as keyof typeof ADMONITION_TITLES])] };
+    return [{ type: 'blockquote', children: [title, ...body] } as Blockquote];
+  }
+  if (node.type === 'containerDirective' && node.name === 'tabs') {
+    return (node.children as RootContent[]).flatMap((tab) => {
+      if (!isDirective(tab) || tab.name !== 'tab') return [tab];
+      const label: Paragraph = { type: 'paragraph', children: [strong(tab.attributes?.label ?? '')] };
+      return [label, ...(tab.children as RootContent[])];
+    });
+  }
+  if (node.name === 'themed-image') {
+    const src = attrs.light ?? attrs.dark ?? '';
+    const image = { type: 'image', url: src.startsWith('/') ? `${ctx.siteUrl}${src}` : src, alt: attrs.alt ?? '' } as const;
+    return node.type === 'textDirective' ? [image as unknown as RootContent] : [{ type: 'paragraph', children: [image] } as Paragraph];
+  }
+  if (node.name === 'api-endpoint') {
+    const code = { type: 'inlineCode', value: `${attrs.method ?? ''} ${attrs.path ?? ''}`.trim() } as const;
+    return node.type === 'textDirective' ? [code as unknown as RootContent] : [{ type: 'paragraph', children: [code] } as Paragraph];
+  }
+  // Anything else (a directive of a future version): its content, or its name as text.
+  const children = (node.children ?? []) as RootContent[];
+  return children.length ? children : [text(`:${node.name}`) as unknown as RootContent];
+}
+
+/** Relative links to other docs become their pages' absolute URLs; site paths get the site's address. */
+function absoluteLink(url: string, sourceFile: string, ctx: MarkdownContext): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('#')) return url;
+  if (url.startsWith('/')) return `${ctx.siteUrl}${url}`;
+  const [file, hash] = url.split('#');
+  const route = /\.mdx?$/.test(file) ? ctx.routeOfFile.get(path.resolve(path.dirname(sourceFile), decodeURI(file))) : undefined;
+  if (route !== undefined) return `${ctx.siteUrl}${route}${hash ? `#${hash}` : ''}`;
+  return url;
+}
+
+function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: MarkdownContext): void {
+  const out: Content[] = [];
+  for (const child of parent.children) {
+    if (isDirective(child)) {
+      const replaced = plainOf(child, ctx) as Content[];
+      for (const r of replaced) if ('children' in r) rewrite(r as { children: Content[] }, sourceFile, ctx);
+      out.push(...replaced);
+      continue;
+    }
+    if (child.type === 'yaml') continue;
+    if (child.type === 'link' || child.type === 'definition') (child as Link).url = absoluteLink((child as Link).url, sourceFile, ctx);
+    if ('children' in child) rewrite(child as { children: Content[] }, sourceFile, ctx);
+    out.push(child);
+  }
+  parent.children = out;
+}
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkFrontmatter)
+  .use(remarkGfm)
+  .use(remarkDirective)
+  .use(remarkStringify, { bullet: '-', fences: true, rule: '-', emphasis: '_', listItemIndent: 'one' });
+
+/** A page's Markdown: `# title`, then its body with directives and links made plain. */
+export function pageMarkdown(title: string, body: string, sourceFile: string, ctx: MarkdownContext): string {
+  // `:::warning Заголовок` (Docusaurus's title form) as the site's own pipeline reads it.
+  const tree = processor.parse(normaliseAdmonitionTitles(body)) as Root;
+  rewrite(tree as unknown as { children: Content[] }, sourceFile, ctx);
+  const first = tree.children[0];
+  if (!(first?.type === 'heading' && (first as Heading).depth === 1)) {
+    tree.children.unshift({ type: 'heading', depth: 1, children: [text(title)] } as Heading);
+  }
+  return String(processor.stringify(tree));
+}

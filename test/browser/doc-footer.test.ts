@@ -1,0 +1,113 @@
+// Below each doc: "Редактировать страницу" (config, custom_edit_url, null), "Последнее
+// обновление" (dates from a fixture git repository with known commit dates, front matter
+// override), "Скопировать как Markdown" (the clipboard gets exactly the page's .md file), and the
+// pages for machines (llms.txt lists every sidebar page and no unlisted one).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { isolate, launchBrowser, serveSite, watchErrors, type ServedSite } from '../helpers/browser.ts';
+
+/** Commits everything in dir as of `date` (author and committer), the way a repository's history records it. */
+function commitAll(dir: string, date: string, message: string): void {
+  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 'Автор', GIT_AUTHOR_EMAIL: 'a@example.org', GIT_COMMITTER_NAME: 'Автор', GIT_COMMITTER_EMAIL: 'a@example.org' };
+  for (const args of [['add', '-A'], ['commit', '-q', '-m', message]]) {
+    const r = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  }
+}
+
+describe('doc footer and pages for machines', () => {
+  let fixture: FixtureCopy;
+  let site: ServedSite;
+  let browser: Browser;
+  before(async () => {
+    fixture = copyFixture();
+    assert.equal(spawnSync('git', ['init', '-q'], { cwd: fixture.dir }).status, 0);
+    commitAll(fixture.dir, '2024-03-05T10:00:00Z', 'first version of the docs');
+    fixture.write('docs/guide/install.md', `${readFileSync(path.join(fixture.docs, 'guide/install.md'), 'utf8')}\nДобавленный абзац.\n`);
+    commitAll(fixture.dir, '2025-06-07T12:30:00Z', 'install page updated');
+    const r = fixture.build();
+    assert.equal(r.status, 0, r.stderr);
+    site = await serveSite(fixture.out);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const open = async (route: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
+    const context = await browser.newContext();
+    await isolate(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.origin}${route}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    return { page, errors, close: () => context.close() };
+  };
+
+  it('links each doc to its source on GitHub; custom_edit_url overrides, null hides', async () => {
+    const { page, close } = await open('/guide/intro');
+    const edit = page.getByRole('link', { name: 'Редактировать страницу' });
+    assert.equal(await edit.getAttribute('href'), 'https://github.com/example/sgroups-docs/edit/main/website/docs/guide/intro.md');
+    assert.equal(await edit.getAttribute('target'), '_blank');
+    await page.goto(`${site.origin}/reference/api`);
+    assert.equal(await page.getByRole('link', { name: 'Редактировать страницу' }).getAttribute('href'), 'https://example.org/edit/api');
+    await page.goto(`${site.origin}/reference`);
+    await page.locator('.doc-footer').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Редактировать страницу' }).count(), 0);
+    await close();
+  });
+
+  it('shows the date of the last commit that touched the page, in Russian; front matter overrides it', async () => {
+    const { page, close } = await open('/guide/install');
+    const time = page.locator('.doc-footer__updated time');
+    assert.equal(await page.locator('.doc-footer__updated').innerText(), 'Последнее обновление: 7 июня 2025 г.');
+    assert.equal(await time.getAttribute('datetime'), '2025-06-07T12:30:00Z');
+    await page.goto(`${site.origin}/guide/intro`);
+    assert.equal(await time.innerText(), '5 марта 2024 г.', 'a page not touched since the first commit');
+    await page.goto(`${site.origin}/reference/api`);
+    assert.equal(await time.getAttribute('datetime'), '2025-01-31');
+    assert.equal(await time.innerText(), '31 января 2025 г.');
+    await close();
+  });
+
+  it('copies the page as Markdown from the keyboard, says so, and the clipboard holds the page\'s .md file', async () => {
+    const { page, errors, close } = await open('/guide/intro');
+    const button = page.getByRole('button', { name: 'Скопировать как Markdown' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Скопировано' }).waitFor();
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    const file = await (await fetch(`${site.origin}/guide/intro.md`)).text();
+    assert.equal(clipboard, file);
+    assert.equal(file, readFileSync(path.join(fixture.out, 'guide/intro.md'), 'utf8'));
+    assert.match(file, /^# Введение в фикстуру\n/);
+    assert.doesNotMatch(file, /^---|^:::|^::::/m, 'no front matter and no directives');
+    assert.match(file, /> \*\*Потеря данных\*\*/, 'an admonition as a quote with its title');
+    assert.match(file, /\*\*HTTP API\*\*[\s\S]*\*\*Terraform\*\*/, 'every tab under its label');
+    assert.match(file, /\]\(https:\/\/docs\.example\.com\/reference\/api#параметры-запроса\)/, 'links to other pages as site URLs');
+    // The confirmation goes away again.
+    await page.getByRole('button', { name: 'Скопировать как Markdown' }).waitFor({ timeout: 5000 });
+    assert.deepEqual(errors, []);
+    await close();
+  });
+
+  it('llms.txt lists every sidebar page with its Markdown URL and description, and no unlisted page', async () => {
+    const llms = await (await fetch(`${site.origin}/llms.txt`)).text();
+    assert.match(llms, /^# Fixture\n\n> Тестовый сайт генератора\n/);
+    const linked = [...llms.matchAll(/\]\(https:\/\/docs\.example\.com([^)]+)\)/g)].map((m) => m[1]);
+    assert.deepEqual(linked, ['/guide/intro.md', '/guide/install.md', '/reference.md', '/reference/api.md'], 'sidebar order');
+    assert.match(llms, /## Руководство\n/);
+    assert.match(llms, /\[Введение в фикстуру\]\([^)]+\): Страница, на которой проверяются возможности генератора\./);
+    assert.doesNotMatch(llms, /hidden|Скрытая/, 'the unlisted page is not listed');
+    const full = await (await fetch(`${site.origin}/llms-full.txt`)).text();
+    const titles = [...full.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
+    assert.deepEqual(titles, ['Fixture', 'Введение в фикстуру', 'Установка из пакета', 'Справочник', 'API']);
+  });
+});
