@@ -49,6 +49,10 @@ try {
     writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, timings: result.timings, firstLoad: result.firstLoad }));
   }
 } catch (e) {
+  // Ctrl+C in a terminal reaches esbuild's service process too, and its death can fail the build
+  // before Node dispatches the SIGINT: give a pending signal one turn of the event loop, so that
+  // a stop reads as a stop (exit 130, build/output/staging.ts) and not as a failure.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   // The disk refusing (full, read-only, no permission) is the operator's to fix: one line, no
   // stack unless asked for. Everything else is shown in full.
   const refusal = describeFsError(e, outDir);

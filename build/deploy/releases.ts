@@ -159,6 +159,20 @@ function prune(siteDir: string, history: string[], keep: number, current: string
   return { kept, removed };
 }
 
+/** The link and files a killed deploy was about to rename into place (`.current-<pid>`, `*.tmp-<pid>`). */
+function removeLeftovers(siteDir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(siteDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^(?:\.current-|.+\.tmp-)(\d+)$/.exec(name);
+    if (m && Number(m[1]) !== process.pid && !isAlive(Number(m[1]))) rmSync(path.join(siteDir, name), { recursive: true, force: true });
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -182,6 +196,7 @@ export function deploy(distDir: string, siteDir: string, options: DeployOptions 
   }
   const releasesDir = path.join(siteDir, 'releases');
   mkdirSync(releasesDir, { recursive: true });
+  removeLeftovers(siteDir);
   const previous = currentRelease(siteDir);
   const id = releaseId(distDir);
   const target = path.join(releasesDir, id);
@@ -211,6 +226,7 @@ export function deploy(distDir: string, siteDir: string, options: DeployOptions 
 
 /** Points current back at the release that went live before it; the newer one is dropped from the history. */
 export function rollback(siteDir: string, options: Pick<DeployOptions, 'reload'> = {}): { from: string; to: string } {
+  removeLeftovers(siteDir);
   const current = currentRelease(siteDir);
   if (!current) throw new BuildError(`${siteDir} has no current release`, undefined, undefined, 'deploy a build first: npm run deploy -- <site dir>');
   const history = readHistory(siteDir).filter((r) => existsSync(path.join(siteDir, 'releases', r)));

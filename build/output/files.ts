@@ -35,12 +35,26 @@ export class OutputWriter {
   }
 }
 
+/**
+ * Runs task over items, `limit` at a time. After the first failure no new task starts, and the
+ * failure is reported only once every task under way has ended: the build then removes the staging
+ * folder, and a recursive mkdir still in flight (the disk full, freed by that removal) must not
+ * bring it back.
+ */
 async function runLimited<T>(items: T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await task(items[next++]);
+    while (!failure && next < items.length) {
+      try {
+        await task(items[next++]);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   });
   await Promise.all(lanes);
+  if (failure) throw failure.error;
 }
 
 export function writeOut(root: string, rel: string, content: string | Buffer): void {

@@ -1,6 +1,7 @@
 // What the disk said, in one line an operator can act on. A build that cannot write gets
 // ENOSPC, EACCES, EROFS and friends from Node with a stack trace that names our internals; the
 // operator needs the path, the cause and the fix. Anything else keeps its stack (a bug of ours).
+import { statSync } from 'node:fs';
 import path from 'node:path';
 
 /** A Node system error: the code and, when Node knows it, the path it was working on. */
@@ -42,6 +43,21 @@ export function displayPath(p: string, cwd = process.cwd()): string {
 }
 
 /**
+ * The file that stands where p needs a folder (p itself or one of its parents): Node names the
+ * path it was creating (`out/.dist-staging-123`), the operator needs the file to move away.
+ */
+function fileInTheWay(p: string): string | undefined {
+  for (let at = path.resolve(p); ; at = path.dirname(at)) {
+    try {
+      if (!statSync(at).isDirectory()) return at;
+    } catch {
+      // not there (or not reachable through a file): look at its parent
+    }
+    if (path.dirname(at) === at) return undefined;
+  }
+}
+
+/**
  * One line for a file-system refusal (`cannot write PATH: CAUSE (CODE). Fix: …`), or undefined for
  * anything else. `fallbackPath` names the place when Node did not say (a write from a worker).
  */
@@ -49,9 +65,11 @@ export function describeFsError(e: unknown, fallbackPath?: string): string | und
   if (!isSystemError(e)) return undefined;
   const explained = EXPLAINED[e.code];
   if (!explained) return undefined;
-  const where = e.dest ?? e.path ?? fallbackPath;
+  const inTheWay = e.code === 'ENOTDIR' || e.code === 'EEXIST';
+  let where = e.dest ?? e.path ?? fallbackPath;
+  if (where && inTheWay) where = fileInTheWay(where) ?? where;
   const shown = where ? displayPath(where) : undefined;
-  const verb = e.syscall === 'open' || e.syscall === 'write' || e.syscall === 'mkdir' || e.syscall === 'rename' || e.syscall === 'copyfile'
+  const verb = inTheWay ? 'cannot use' : e.syscall === 'open' || e.syscall === 'write' || e.syscall === 'mkdir' || e.syscall === 'rename' || e.syscall === 'copyfile'
     ? 'cannot write' : 'cannot use';
   return `${shown ? `${verb} ${shown}` : 'cannot write the output'}: ${explained.cause} (${e.code}). Fix: ${explained.fix}.`;
 }

@@ -4,10 +4,9 @@
 // way out, and the folders of builds killed outright (kill -9, a lost machine) are removed by
 // the next build once their process is gone.
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BuildError } from '../errors.ts';
-import { displayPath } from './fs-errors.ts';
+import { displayPath, systemError } from './fs-errors.ts';
 
 const stagingPattern = (outDir: string) =>
   new RegExp(`^\\.${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-staging-(\\d+)(?:-old)?$`);
@@ -25,8 +24,8 @@ export function checkOutputPath(outDir: string): void {
     return; // not there yet: the swap creates it
   }
   if (!stat.isDirectory() && !stat.isSymbolicLink()) {
-    throw new BuildError(`the output path ${displayPath(outDir)} is a file, not a folder`, undefined, undefined,
-      'remove or rename that file, or build elsewhere with --out DIR');
+    // Shaped like the error the swap would meet, so the CLI says it in its one line for refusals.
+    throw systemError(`the output path ${displayPath(outDir)} is a file, not a folder`, 'ENOTDIR', outDir, 'mkdir');
   }
 }
 
@@ -40,23 +39,53 @@ export function prepareStaging(staging: string, outDir: string): void {
 }
 
 /**
- * Whether pid is a running Node process. A pid reused by some other program does not count: its
- * build is gone. Without /proc (not Linux) a live pid is taken as ours, which only ever keeps a
- * folder, never removes a running build's.
+ * Whether the build that made folder (its name carries the pid) still runs: the pid is alive, is
+ * a Node process, and started before the folder was made. A pid since reused by another program,
+ * or by a later Node process, does not count: that build is gone. Where /proc or a folder's birth
+ * time is missing (not Linux, some file systems) a live pid is taken as the build, which only
+ * ever keeps a folder, never removes a running build's.
  */
-function isRunningBuild(pid: number): boolean {
+function isRunningBuild(pid: number, folder: string): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  let isNode: boolean;
   try {
-    return /(^|\/)(node|tsx)\b/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]);
+    isNode = /(^|\/)(node|tsx)\b/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]);
   } catch {
     return true;
   }
+  if (!isNode) return false;
+  const started = processStartMs(pid);
+  let born = 0;
+  try {
+    born = statSync(folder).birthtimeMs;
+  } catch {
+    // gone meanwhile: nothing to decide
+  }
+  // /proc's boot time has whole seconds: allow two of them before calling the pid reused.
+  return !(started !== undefined && born > 0 && started > born + 2000);
 }
+
+/** When a process started (ms since the epoch), from /proc: boot time plus its start in clock ticks. */
+function processStartMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), from field 3 on; starttime is field 22.
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3]);
+    const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]);
+    if (!Number.isFinite(ticks) || !Number.isFinite(bootSeconds)) return undefined;
+    return bootSeconds * 1000 + (ticks / CLOCK_TICKS_PER_SECOND) * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ, 100 on every Linux architecture Node supports (the unit of /proc/<pid>/stat's times). */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Removes the staging folders (and half-swapped `-old` folders) of builds of outDir that no longer run. */
 export function removeStaleStaging(outDir: string): string[] {
@@ -71,7 +100,7 @@ export function removeStaleStaging(outDir: string): string[] {
   const removed: string[] = [];
   for (const name of names) {
     const m = pattern.exec(name);
-    if (!m || isRunningBuild(Number(m[1]))) continue;
+    if (!m || isRunningBuild(Number(m[1]), path.join(parent, name))) continue;
     rmSync(path.join(parent, name), { recursive: true, force: true });
     removed.push(name);
   }
@@ -81,22 +110,56 @@ export function removeStaleStaging(outDir: string): string[] {
 /** Exit codes a shell expects after SIGINT and SIGTERM (128 + the signal's number). */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
+/** What a stop signal finds: the staging folder to remove, and whether the new output is already in place. */
+const onStop = { staging: undefined as string | undefined, replaced: false, installed: false };
+
 /**
  * While the build runs, Ctrl+C or SIGTERM removes its staging folder and exits with the
  * conventional code, saying that the previous output is untouched. Returns the function that
- * takes the handlers off again (the swap is synchronous, so no signal can land inside it).
+ * disarms the removal (the swap is synchronous, so no signal can land inside it).
+ *
+ * The handlers stay installed after that, so that a signal which arrives together with a failure
+ * still reads as a stop: Ctrl+C in a terminal also reaches esbuild's service process, whose death
+ * can reject the build before Node dispatches the signal (scripts/build.ts waits a moment before
+ * reporting a failure for that reason).
  */
 export function removeStagingOnSignal(staging: string): () => void {
-  const handlers = (Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]).map((signal) => {
-    const handler = () => {
-      rmSync(staging, { recursive: true, force: true });
-      process.stderr.write(`\nBuild stopped (${signal}). The previous output is untouched.\n`);
-      process.exit(SIGNAL_EXIT[signal]);
-    };
-    process.on(signal, handler);
-    return () => process.off(signal, handler);
-  });
-  return () => handlers.forEach((off) => off());
+  onStop.staging = staging;
+  onStop.replaced = false;
+  if (!onStop.installed) {
+    onStop.installed = true;
+    for (const signal of Object.keys(SIGNAL_EXIT) as (keyof typeof SIGNAL_EXIT)[]) {
+      process.on(signal, () => {
+        if (onStop.staging) removeOnceStopped(onStop.staging);
+        process.stderr.write(onStop.replaced
+          ? `\nBuild stopped (${signal}) after the new output was in place.\n`
+          : `\nBuild stopped (${signal}). The previous output is untouched.\n`);
+        process.exit(SIGNAL_EXIT[signal]);
+      });
+    }
+  }
+  return () => {
+    onStop.staging = undefined;
+  };
+}
+
+/**
+ * Removes a stopped build's staging folder now, and once more when this process is gone: writes
+ * already handed to libuv's thread pool and to worker threads (recursive mkdirs among them) can
+ * land after the first removal and bring the folder back until the process has exited.
+ */
+function removeOnceStopped(staging: string): void {
+  try {
+    rmSync(staging, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+  } catch {
+    // the sweep below, or else the next build, removes the rest
+  }
+  try {
+    spawn('sh', ['-c', 'while kill -0 "$1" 2>/dev/null; do sleep 0.02; done; rm -rf -- "$2"', 'sh', String(process.pid), staging],
+      { detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // no shell: the next build removes whatever came back
+  }
 }
 
 /**
@@ -109,6 +172,7 @@ export function swapInto(staging: string, outDir: string): void {
   const old = `${staging}-old`;
   if (existsSync(outDir)) renameSync(outDir, old);
   renameSync(staging, outDir);
+  if (onStop.staging === staging) onStop.replaced = true;
   if (existsSync(old)) spawn('rm', ['-rf', old], { detached: true, stdio: 'ignore' }).unref();
 }
 

@@ -3,7 +3,7 @@
 // read-only output are real: small tmpfs mounts (the tests run as root, as CI does).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -34,23 +34,28 @@ describe('plain errors when the disk says no', () => {
     site = copyFixture();
   });
   after(() => {
-    for (const dir of mounts) spawnSync('umount', [dir]);
+    for (const dir of mounts) {
+      if (spawnSync('umount', [dir]).status === 0) rmdirSync(dir); // the mount point, empty once unmounted
+    }
   });
 
-  it('a disk that fills up during the build: one line, previous output untouched, no staging folder left', () => {
-    const disk = tmpfs('1m'); // the fixture's output is about 2 MB
-    const out = path.join(disk, 'dist');
-    mkdirSync(out);
-    writeFileSync(path.join(out, 'index.html'), 'the previous release');
-    const r = build(out);
-    assert.equal(r.status, 1);
-    // Which file meets the full disk first depends on the order of the writes: the line names it.
-    assert.equal(lines(r.stderr).length, 1, r.stderr);
-    assert.match(lines(r.stderr)[0], new RegExp(`^Build failed: cannot write (${out}|${disk}/\\.dist-staging-\\d+\\S*): no space left on the device \\(ENOSPC\\)\\. `
-      + 'Fix: free space on that file system, or build elsewhere with --out DIR\\. The previous output is untouched\\.$'));
-    assert.equal(readFileSync(path.join(out, 'index.html'), 'utf8'), 'the previous release');
-    assert.deepEqual(readdirSync(disk), ['dist'], 'the staging folder is gone');
-  });
+  // Full while esbuild writes the bundles (64 KB), or later while the pages are written (1 MB; the
+  // fixture's output is about 2 MB): the same one line either way.
+  for (const [size, when] of [['64k', 'writing the bundles'], ['1m', 'writing the pages']] as const) {
+    it(`a disk that fills up during the build (${when}): one line, previous output untouched, no staging folder left`, () => {
+      const disk = tmpfs(size);
+      const out = path.join(disk, 'dist');
+      mkdirSync(out);
+      writeFileSync(path.join(out, 'index.html'), 'the previous release');
+      const r = build(out);
+      assert.equal(r.status, 1);
+      assert.equal(lines(r.stderr).length, 1, r.stderr);
+      assert.match(r.stderr, new RegExp(`^Build failed: cannot write ${disk}/\\S+: no space left on the device \\(ENOSPC\\)\\. `
+        + 'Fix: free space on that file system, or build elsewhere with --out DIR\\. The previous output is untouched\\.\\n$'));
+      assert.equal(readFileSync(path.join(out, 'index.html'), 'utf8'), 'the previous release');
+      assert.deepEqual(readdirSync(disk), ['dist'], 'the staging folder is gone');
+    });
+  }
 
   it('--verbose adds the stack trace to that line', () => {
     const disk = tmpfs('1m');
@@ -68,14 +73,36 @@ describe('plain errors when the disk says no', () => {
     assert.match(r.stderr, new RegExp(`^Build failed: cannot write ${disk}/\\.dist-staging-\\d+: the file system is read-only \\(EROFS\\)\\. Fix: mount it read-write, or build elsewhere with --out DIR\\.`));
   });
 
-  it('an output path that is a file: the path and the fix', () => {
+  it('an output path that is a file: one line naming it, with the fix', () => {
     const file = path.join(site.dir, 'not-a-folder');
     writeFileSync(file, 'x');
-    const r = build(file);
-    assert.equal(r.status, 1);
-    assert.match(r.stderr, /the output path .*not-a-folder is a file, not a folder\n\s+fix: remove or rename that file, or build elsewhere with --out DIR/);
-    assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+    for (const out of [file, path.join(file, 'dist')]) {
+      const r = build(out);
+      assert.equal(r.status, 1);
+      assert.deepEqual(lines(r.stderr), [
+        `Build failed: cannot use ${file}: a file stands where a folder is needed (ENOTDIR). Fix: remove or rename that file, or choose another --out DIR. The previous output is untouched.`,
+      ], `--out ${out}`);
+    }
     assert.equal(readFileSync(file, 'utf8'), 'x');
+  });
+
+  it('an output folder the build\'s user may not write: one line (EACCES), previous output untouched', () => {
+    // Root passes every permission check, so the build runs as `nobody` (setpriv, util-linux),
+    // in a folder that belongs to root: the operator's case of building as the wrong user.
+    if (process.getuid?.() !== 0) throw new Error('this test switches to the user nobody and needs root (CI runs as root)');
+    chmodSync(site.dir, 0o755); // mkdtemp made it 0700: nobody must read the sources
+    const locked = path.join(site.dir, 'locked');
+    const out = path.join(locked, 'dist');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'index.html'), 'the previous release');
+    const r = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath,
+      ...site.buildArgs(['--quiet']).map((a) => (a === site.out ? out : a))], { cwd: projectRoot, encoding: 'utf8' });
+    if (r.error) throw new Error(`this test runs the build as nobody with setpriv (util-linux): ${r.error.message}`);
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(lines(r.stderr).length, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`^Build failed: cannot write ${locked}/\\.dist-staging-\\d+: permission denied \\(EACCES\\)\\. Fix: give the user running the build write access to that folder, or build elsewhere with --out DIR\\. The previous output is untouched\\.\\n$`));
+    assert.equal(readFileSync(path.join(out, 'index.html'), 'utf8'), 'the previous release');
+    assert.deepEqual(readdirSync(locked), ['dist'], 'no staging folder');
   });
 
   it('a cache folder that cannot be written: one warning, and the build goes on without it', () => {

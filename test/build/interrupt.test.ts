@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
@@ -21,6 +21,17 @@ function treeDigest(dir: string): string {
 }
 
 const stagingOf = (site: FixtureCopy, pid: number) => path.join(site.dir, `.dist-staging-${pid}`);
+
+/**
+ * Whether a folder is gone, allowing a stopped build a moment: writes already under way when the
+ * signal came can bring it back until the process has exited, and its last sweep follows that.
+ */
+async function goneSoon(dir: string): Promise<boolean> {
+  for (const end = Date.now() + 2000; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+    if (!existsSync(dir)) return true;
+  }
+  return !existsSync(dir);
+}
 
 interface Running {
   child: ChildProcess;
@@ -66,10 +77,41 @@ describe('a stopped build leaves no staging folder and the previous output untou
       const { code: exitCode, stderr } = await run.exited;
       assert.equal(exitCode, code, stderr);
       assert.deepEqual(stderr.trim().split('\n'), [`Build stopped (${signal}). The previous output is untouched.`]);
-      assert.equal(existsSync(staging), false, 'the staging folder is removed');
+      assert.ok(await goneSoon(staging), 'the staging folder is removed');
       assert.equal(treeDigest(site.out), previous, 'the previous output is byte for byte the same');
     });
   }
+
+  it('Ctrl+C in a terminal running npm run build (SIGINT to the whole process group): one line, staging gone, output untouched', async () => {
+    // A terminal signals every process of the foreground group: npm, the build and esbuild's
+    // service process alike. The build must still read as stopped, not as failed, and must not be
+    // killed before it cleans up (as the tsx launcher's signal relay does to a busy child).
+    const child = spawn('npm', ['run', '--silent', 'build', '--', ...site.buildArgs(['--quiet']).slice(3)],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+    const run = { child, exited };
+    const deadline = Date.now() + 30_000;
+    let staging: string | undefined;
+    while (!staging) {
+      if (child.exitCode !== null) throw new Error(`the build ended before making its staging folder:\n${stderr}`);
+      if (Date.now() > deadline) throw new Error('the build made no staging folder within 30 s');
+      const name = readdirSync(site.dir).find((n) => /^\.dist-staging-\d+$/.test(n));
+      if (name) staging = path.join(site.dir, name);
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, 300)); // well inside the build, not at its first step
+    process.kill(-child.pid!, 'SIGINT');
+    const { code, signal } = await run.exited;
+    // npm re-raises the signal its script died of, so the shell sees 130 either way.
+    assert.ok(code === 130 || signal === 'SIGINT', `npm ended with ${code ?? signal}: ${stderr}`);
+    assert.deepEqual(stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm ')),
+      ['Build stopped (SIGINT). The previous output is untouched.']);
+    assert.ok(await goneSoon(staging), 'the staging folder is removed');
+    assert.equal(treeDigest(site.out), previous, 'the previous output is byte for byte the same');
+  });
 
   it('SIGKILL midway: the next build removes the killed build\'s staging folder and writes a correct output', async () => {
     const run = startBuild(site);
@@ -84,6 +126,24 @@ describe('a stopped build leaves no staging folder and the previous output untou
     assert.equal(existsSync(staging), false, 'the next build removed the stale staging folder');
     assert.deepEqual(readdirSync(site.dir).filter((n) => n.includes('staging')), []);
     assert.equal(treeDigest(site.out), previous, 'the output is the one a clean build gives');
+  });
+
+  it('removes a killed build\'s folder whose process id a newer Node process has taken since', async () => {
+    // The folder is made first; a Node process started seconds later then holds the pid in its
+    // name, as when the system reuses the id of a build killed long ago.
+    const made = path.join(site.dir, 'made-before');
+    mkdirSync(made);
+    await new Promise((r) => setTimeout(r, 3500));
+    const newer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      const stale = stagingOf(site, newer.pid!);
+      renameSync(made, stale); // a rename keeps the folder's birth time
+      const r = site.build();
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(existsSync(stale), false, 'the folder of the build that is gone is removed');
+    } finally {
+      newer.kill('SIGKILL');
+    }
   });
 
   it('never removes the staging folder of a build that is still running', async () => {

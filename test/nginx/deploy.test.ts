@@ -4,7 +4,7 @@
 // while the live release is switched 20 times.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -43,6 +43,9 @@ describe('npm run deploy', () => {
     dist = fixtureDist();
     work = mkdtempSync(path.join(os.tmpdir(), 'sg-deploy-'));
   });
+  after(() => {
+    rmSync(work, { recursive: true, force: true });
+  });
 
   it('names a release by its content: the same output twice is one release', () => {
     const site = path.join(work, 'same');
@@ -65,6 +68,36 @@ describe('npm run deploy', () => {
     assert.deepEqual(rollback(site), { from: ids[5], to: ids[4] });
     deploy(variant(dist, work, 'keep-7'), site, { keep: 2 });
     assert.equal(readdirSync(path.join(site, 'releases')).length, 2);
+  });
+
+  it('a deploy killed midway (SIGKILL) leaves the live release serving, and the next deploy removes its leftovers', async () => {
+    const site = path.join(work, 'killed');
+    const first = deploy(dist, site);
+    const big = variant(dist, work, 'killed-big', (d) => {
+      // Enough bytes that the copy is still running when the test looks.
+      for (let i = 0; i < 400; i++) writeFileSync(path.join(d, 'assets', `filler-${i}.bin`), Buffer.alloc(256 * 1024, i));
+    });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', site, '--dist', big], { cwd: projectRoot, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const releasesDir = path.join(site, 'releases');
+    const deadline = Date.now() + 30_000;
+    while (!readdirSync(releasesDir).some((n) => n.includes('.tmp-'))) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error('the deploy finished before it could be killed midway');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    // What the killed deploy may leave: a half-copied release, and (killed a moment later) the new
+    // link and policy file it had not renamed into place yet.
+    symlinkSync(path.join('releases', first.id), path.join(site, `.current-${child.pid}`));
+    writeFileSync(path.join(site, `csp.nginx.conf.tmp-${child.pid}`), '');
+    assert.ok(readdirSync(releasesDir).some((n) => n.includes('.tmp-')), 'the killed deploy left a half-copied release');
+    assert.equal(currentRelease(site), first.id, 'the live release is untouched');
+
+    const next = deploy(variant(dist, work, 'killed-next'), site);
+    assert.deepEqual(readdirSync(releasesDir).sort(), [first.id, next.id].sort());
+    assert.deepEqual(readdirSync(site).sort(), ['csp.nginx.conf', 'current', 'releases', 'releases.json']);
+    assert.equal(currentRelease(site), next.id);
   });
 
   it('a current that is a real folder is refused with the fix, and nothing is switched', async () => {
