@@ -116,7 +116,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Pages for machines: each page's Markdown (its URL goes into the page data), llms.txt and
     // llms-full.txt (build/output/llms.ts).
     lap('routes');
-    const machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile });
+    const machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile, compiledMarkdown: (file) => compiled.get(file)?.markdown });
     lap('llms');
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is

@@ -10,7 +10,7 @@ import type { PageData } from '../../src/data/types.ts';
 import { readGitDates } from '../model/last-updated.ts';
 import { pageMetaResolver } from '../model/page-meta.ts';
 import { machinePages } from '../output/llms.ts';
-import { pageMarkdown, siteUrlOf } from '../output/page-markdown.ts';
+import { pageMarkdown, publishedMarkdown, siteUrlOf } from '../output/page-markdown.ts';
 import type { BundleInput } from '../render/bundle.ts';
 import { compilePages } from '../markdown/compile-stage.ts';
 import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../model/content.ts';
@@ -330,10 +330,11 @@ export class DevSession {
       const s = sourceByRoute.get(route);
       const page = assembled.pages.find((p) => p.route === route);
       if (!s || !page?.markdownUrl) continue;
-      out.add(page.markdownUrl.slice(1), pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }));
+      const compiledMd = this.compiled.get(s.absPath)?.markdown;
+      out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
     }
     if (renderAll || sidebarUrlsChanged || !this.emitted.llms) {
-      for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile })) {
+      for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => this.compiled.get(file)?.markdown })) {
         if (!f.rel.endsWith('.md')) out.add(f.rel, f.content);
       }
       this.emitted.llms = true;

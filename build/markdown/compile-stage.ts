@@ -28,6 +28,8 @@ function markdownPipelineHash(): string {
     const h = createHash('sha256');
     const dir = here;
     for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(path.join(dir, f)));
+    // The page's plain Markdown is made in the same pass (compile.ts): its converter counts too.
+    h.update(readFileSync(path.join(here, '..', 'output', 'page-markdown.ts')));
     h.update(readFileSync(path.join(here, '..', '..', 'package-lock.json')));
     pipelineHash = h.digest('hex');
   }

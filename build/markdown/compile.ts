@@ -21,6 +21,7 @@ import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
 import { normaliseAdmonitionTitles } from './preprocess.ts';
 import { alertToAdmonition, applyHighlightComments, takeCustomHeadingId } from './docusaurus-forms.ts';
+import { markdownOfTree } from '../output/page-markdown.ts';
 import { sanitizeSchema } from './sanitize.ts';
 import { rehypeSections } from './sections.ts';
 
@@ -40,6 +41,8 @@ export interface CompiledMarkdown {
   toc: TocEntry[];
   warnings: Warning[];
   assets: AssetRef[];
+  /** The page as plain Markdown for machines (build/output/page-markdown.ts), from the same parse. */
+  markdown: string;
 }
 
 /**
@@ -50,6 +53,8 @@ export interface CompiledMarkdown {
 function remarkSite() {
   return (tree: MdRoot, file: VFile) => {
     const ctx = contextOf(file);
+    // The untouched tree, for the page's plain Markdown: one parse serves both outputs.
+    file.data.plainTree = structuredClone(tree);
     const first = tree.children[0] as Heading | undefined;
     if (first?.type === 'heading' && first.depth === 1) {
       file.data.h1 = toString(first);
@@ -177,5 +182,6 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     toc: (vfile.data.toc as TocEntry[] | undefined) ?? [],
     warnings: ctx.warnings,
     assets: ctx.assets,
+    markdown: markdownOfTree(vfile.data.plainTree as MdRoot, input.absPath, routeOfFile),
   };
 }

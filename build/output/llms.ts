@@ -6,7 +6,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData, SidebarNode } from '../../src/data/types.ts';
 import type { SourcePage } from '../model/content.ts';
 import { markdownUrlOf } from '../model/routes.ts';
-import { pageMarkdown, siteUrlOf } from './page-markdown.ts';
+import { pageMarkdown, publishedMarkdown, siteUrlOf } from './page-markdown.ts';
 
 export interface LlmsInput {
   config: SiteConfig;
@@ -74,7 +74,9 @@ export interface MachineFile {
 }
 
 /** Every doc's and Markdown page's `<route>.md`, and llms.txt / llms-full.txt over the listed docs. */
-export function machinePages(input: { config: SiteConfig; sources: SourcePage[]; pages: PageData[]; sidebars: SidebarData[]; routeOfFile: Map<string, string> }): MachineFile[] {
+export function machinePages(input: { config: SiteConfig; sources: SourcePage[]; pages: PageData[]; sidebars: SidebarData[]; routeOfFile: Map<string, string>;
+  /** Each source's Markdown made by the compile stage (build/markdown/compile.ts); parsed here when absent. */
+  compiledMarkdown?: (absPath: string) => string | undefined; }): MachineFile[] {
   const { config, sources, pages, sidebars, routeOfFile } = input;
   const siteUrl = siteUrlOf(config);
   const byRoute = new Map(pages.map((p) => [p.route, p]));
@@ -84,7 +86,8 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
   for (const s of sources) {
     const page = byRoute.get(s.route);
     if (!page || (s.kind !== 'doc' && s.kind !== 'markdown-page')) continue;
-    const md = pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile });
+    const compiled = input.compiledMarkdown?.(s.absPath);
+    const md = compiled === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile }) : publishedMarkdown(page.title, compiled, siteUrl);
     files.push({ rel: markdownUrlOf(s.route).slice(1), content: md });
     if (s.kind === 'doc' && !page.unlisted) {
       listed.set(s.route, page);

@@ -95,7 +95,8 @@ function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: Markd
     if (child.type === 'heading') takeCustomHeadingId(child);
     if (child.type === 'code') {
       applyHighlightComments(child);
-      child.meta = null;
+      // The title stays (it names the file); the highlighted-line range means nothing outside the site.
+      child.meta = child.meta?.replace(/\s*\{[\d,\s-]*\}\s*/g, ' ').trim() || null;
     }
     if (child.type === 'link' || child.type === 'definition') (child as Link).url = absoluteLink((child as Link).url, sourceFile, ctx);
     if ('children' in child) rewrite(child as { children: Content[] }, sourceFile, ctx);
@@ -111,14 +112,30 @@ const processor = unified()
   .use(remarkDirective)
   .use(remarkStringify, { bullet: '-', fences: true, rule: '-', emphasis: '_', listItemIndent: 'one' });
 
-/** A page's Markdown: `# title`, then its body with directives and links made plain. */
+/**
+ * Where the compile stage writes the site's address into its Markdown: it does not know the site
+ * config (its results are cached by content), so the address is put in when the page is published.
+ */
+export const SITE_URL_PLACEHOLDER = 'https://sg-site-url.invalid';
+
+/**
+ * The Markdown of a tree the compile stage has parsed (a copy taken before the site's own
+ * transforms): no second parse, and cached with the compiled page. Without a leading `# h1`.
+ */
+export function markdownOfTree(tree: Root, sourceFile: string, routeOfFile: Map<string, string>): string {
+  rewrite(tree as unknown as { children: Content[] }, sourceFile, { siteUrl: SITE_URL_PLACEHOLDER, routeOfFile });
+  return String(processor.stringify(tree));
+}
+
+/** A page's published Markdown: `# title` unless the page starts with its own h1, the site's address in its links. */
+export function publishedMarkdown(title: string, markdown: string, siteUrl: string): string {
+  const withUrl = markdown.replaceAll(SITE_URL_PLACEHOLDER, siteUrl);
+  return /^# /.test(withUrl) ? withUrl : `# ${title.replace(/\n/g, ' ')}\n\n${withUrl}`;
+}
+
+/** A page's Markdown from its source (parsed here: the dev server and tests; the build uses markdownOfTree). */
 export function pageMarkdown(title: string, body: string, sourceFile: string, ctx: MarkdownContext): string {
   // `:::warning Заголовок` (Docusaurus's title form) as the site's own pipeline reads it.
   const tree = processor.parse(normaliseAdmonitionTitles(body)) as Root;
-  rewrite(tree as unknown as { children: Content[] }, sourceFile, ctx);
-  const first = tree.children[0];
-  if (!(first?.type === 'heading' && (first as Heading).depth === 1)) {
-    tree.children.unshift({ type: 'heading', depth: 1, children: [text(title)] } as Heading);
-  }
-  return String(processor.stringify(tree));
+  return publishedMarkdown(title, markdownOfTree(tree, sourceFile, ctx.routeOfFile), ctx.siteUrl);
 }

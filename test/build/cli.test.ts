@@ -1,0 +1,68 @@
+// The commands an author types: `npm start` hands each flag to the step it belongs to, and a busy
+// port is answered with a port that is actually free.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { projectRoot } from '../helpers/paths.ts';
+
+const listenOn = (port: number): Promise<net.Server> => new Promise((resolve, reject) => {
+  const s = net.createServer();
+  s.once('error', reject);
+  s.listen(port, 'localhost', () => resolve(s));
+});
+
+describe('command line', () => {
+  let site: FixtureCopy;
+  before(() => {
+    site = copyFixture();
+  });
+  after(() => {});
+
+  it('npm start: --no-cache and --no-link-check reach the build, --port reaches the server', async () => {
+    const out = path.join(site.dir, 'started');
+    const fixtureArgs = site.buildArgs().slice(3).filter((a, i, all) => a !== '--no-cache' && all[i - 1] !== '--out' && a !== '--out');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...fixtureArgs, '--out', out, '--no-cache', '--no-link-check', '--port', '0'],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no server within 60 s:\n${output}`)), 60_000);
+        const check = () => {
+          const m = /at (http:\/\/localhost:\d+)/.exec(output);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        };
+        child.stdout.on('data', check);
+        child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+      });
+      assert.match(output, /markdown: \d+ compiled, 0 from cache/, 'the build ran without its cache');
+      assert.doesNotMatch(output, /stages: .*links/, 'and without the link check');
+      const res = await fetch(`${origin}/guide/intro`);
+      assert.equal(res.status, 200, 'the server serves the folder the build wrote');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('a busy port: the hint names a port that is free', async () => {
+    const busy = await listenOn(0);
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/preview.ts', '--dir', path.join(projectRoot, 'static'), '--port', String(port)], { cwd: projectRoot, encoding: 'utf8' });
+      assert.equal(r.status, 1);
+      const suggested = Number(/npm run preview -- --port (\d+)/.exec(r.stderr)?.[1]);
+      assert.ok(suggested > 0 && suggested !== port, r.stderr);
+      const probe = await listenOn(suggested); // the suggestion really is free
+      probe.close();
+    } finally {
+      busy.close();
+    }
+  });
+});
