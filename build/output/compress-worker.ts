@@ -92,7 +92,10 @@ parentPort!.on('message', (msg: CompressRequest) => {
     return;
   }
   mkdirSync(path.join(root, path.dirname(MANIFEST_FILE)), { recursive: true });
-  writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify(manifest));
+  // Sorted, so the manifest's bytes depend on the output only, not on which file finished first:
+  // an incremental build then writes exactly what a cold one writes.
+  const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify({ ...manifest, files }));
   stats.ms = Math.round(performance.now() - started);
   parentPort!.postMessage({ type: 'done', stats } satisfies CompressReply);
 });
