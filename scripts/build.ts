@@ -41,7 +41,7 @@ try {
   if (args['stats-json']) {
     // maxRSS covers the worker threads too: they live in this process.
     const { maxRSS } = process.resourceUsage();
-    writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, timings: result.timings, firstLoad: result.firstLoad }));
+    writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, compiled: result.compiled, rendered: result.rendered, timings: result.timings, firstLoad: result.firstLoad }));
   }
 } catch (e) {
   console.error(`\nBuild failed. The previous output was left untouched.\n\n${formatError(e)}\n`);
