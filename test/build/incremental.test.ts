@@ -142,3 +142,35 @@ describe('a damaged cache', () => {
     assertSameTree(site.out, coldOut, 'after killed builds');
   });
 });
+
+describe('what an edit rebuilds', () => {
+  let site: FixtureCopy;
+  let cache: string;
+  const statsOf = () => {
+    const file = path.join(site.dir, 'stats.json');
+    const r = spawnSync(process.execPath, [...cliArgs(site, site.out, cache), '--stats-json', file], { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(readFileSync(file, 'utf8')) as { pages: number; compiled?: number; rendered?: number };
+  };
+
+  before(() => {
+    site = copyFixture();
+    cache = path.join(site.dir, '.cache');
+    const first = statsOf();
+    const markdownFiles = [site.docs, path.join(site.dir, 'pages')].flatMap((d) => readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f)));
+    assert.equal(first.compiled, markdownFiles.length, 'a cold build compiles every Markdown page');
+  });
+
+  it('nothing changed: nothing compiled, nothing rendered', () => {
+    const s = statsOf();
+    assert.equal(s.compiled, 0);
+    assert.equal(s.rendered, 0);
+  });
+
+  it('one page\'s text edited: only that page is compiled again', () => {
+    site.write('docs/guide/install.md', `${readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8')}\nЕщё один абзац.\n`);
+    const s = statsOf();
+    assert.equal(s.compiled, 1);
+    assert.ok(s.rendered! >= 1, 'the edited page is rendered again');
+  });
+});
