@@ -44,6 +44,8 @@ export interface BuildResult {
   timings: Record<string, number>;
   compiled: number;
   cached: number;
+  /** Pages whose HTML was rendered by this build (every page today: page-level reuse is issue 17's next step). */
+  rendered: number;
   workers: number;
   firstLoad: FirstLoad;
   adaptedConfig: boolean;
@@ -77,7 +79,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const stamp = fingerprint ? readStamp(outDir) : null;
   if (stamp && stamp.fingerprint === fingerprint) {
     lap('up-to-date check');
-    return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
+    return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }
 
   // 1. Config and content.
@@ -189,7 +191,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     swapInto(staging, outDir);
     stopGuarding();
     lap('swap');
-    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, workers: stats.workers, firstLoad, adaptedConfig: adapted };
+    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length, workers: stats.workers, firstLoad, adaptedConfig: adapted };
   } catch (e) {
     await Promise.allSettled([bundling, compressor?.settle()]);
     discardStaging(staging);

@@ -1,9 +1,12 @@
-// `npm run bench -- --pages N` — builds a generated Russian corpus (../shared/bench/make-corpus.mjs)
-// cold (empty cache), then again with nothing changed (the up-to-date check: no work), then after
-// an edit of one page (the caches: only that page compiles), each in a fresh process as an author
-// would run it, and prints pages/second, wall time, peak RSS and first-load bytes of a page.
+// `npm run bench` — the rows of issue 17's table, each as a ratio to the floor measured first in
+// the same run (scripts/bench-floor.ts: the bare unified pipeline over the same pages), because the
+// machines here vary 2–3× from day to day. Rows: cold builds of generated corpora
+// (../shared/bench/make-corpus.mjs) of 1000, 3000 and 10 000 pages; then, on the smallest corpus,
+// a build with nothing changed, after one page's text edit and after one page's title edit. Every
+// build runs in a fresh child process as an author would run it; peak RSS is the child's own.
+// Options: --pages 1000,3000 (the cold corpora), --quick (1000 pages only), --keep, --no-link-check.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,46 +14,65 @@ import { readArgs } from './cli-args.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.join(root, '..', 'shared', 'bench');
-const args = readArgs({ pages: { type: 'string' }, keep: { type: 'boolean' }, 'no-link-check': { type: 'boolean' } });
-const pages = Number(args.pages ?? 1000);
-const work = mkdtempSync(path.join(os.tmpdir(), `sg-bench-${pages}-`));
-const corpus = path.join(work, 'docs');
-const out = path.join(work, 'dist');
-const cache = path.join(work, 'cache');
+const args = readArgs({ pages: { type: 'string' }, quick: { type: 'boolean' }, keep: { type: 'boolean' }, 'no-link-check': { type: 'boolean' } });
+const sizes = (args.quick ? '1000' : (args.pages ?? '1000,3000,10000')).split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
+const work = mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
 
 function sh(cmd: string, argv: string[]) {
-  const r = spawnSync(cmd, argv, { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(cmd, argv, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed:\n${r.stderr}`);
   return r.stdout;
 }
 
-interface Stats { totalMs: number; peakRssKb: number; pages: number; timings: Record<string, number>; firstLoad: { jsGzip: number; cssGzip: number }; upToDate?: boolean }
+interface Stats { totalMs: number; peakRssKb: number; pages: number; timings: Record<string, number>; firstLoad: { jsGzip: number; cssGzip: number }; upToDate?: boolean; wallMs: number }
 
-function buildOnce(label: string): Stats & { wallMs: number } {
-  const statsFile = path.join(work, `${label}.json`);
-  const started = performance.now();
-  sh(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--docs', corpus, '--out', out, '--cache-dir', cache, '--stats-json', statsFile, '--quiet',
-    ...(args['no-link-check'] ? ['--no-link-check'] : [])]);
-  const wallMs = performance.now() - started;
-  return { ...(JSON.parse(readFileSync(statsFile, 'utf8')) as Stats), wallMs };
+function corpus(pages: number): string {
+  const dir = path.join(work, `docs-${pages}`);
+  sh(process.execPath, [path.join(shared, 'make-corpus.mjs'), dir, String(pages)]);
+  return dir;
 }
 
-sh(process.execPath, [path.join(shared, 'make-corpus.mjs'), corpus, String(pages)]);
-const cold = buildOnce('cold');
-const noop = buildOnce('noop');
-// An author's edit: one more paragraph at the end of one page.
-appendFileSync(path.join(corpus, 's00', 'p0001.md'), '\nЕщё один абзац о правилах группы безопасности.\n');
-const edit = buildOnce('edit');
-const weight = sh(process.execPath, [path.join(shared, 'page-weight.mjs'), out, 's00/p0001/index.html']);
+function buildOnce(docs: string, label: string): Stats {
+  const statsFile = path.join(work, `${label}.json`);
+  const started = performance.now();
+  sh(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--docs', docs, '--out', `${docs}-dist`, '--cache-dir', `${docs}-cache`, '--stats-json', statsFile, '--quiet',
+    ...(args['no-link-check'] ? ['--no-link-check'] : [])]);
+  const wallMs = performance.now() - started;
+  return { ...(JSON.parse(readFileSync(statsFile, 'utf8')) as Omit<Stats, 'wallMs'>), wallMs };
+}
 
-const row = (name: string, s: Stats & { wallMs: number }) =>
-  `${name.padEnd(26)} ${String(Math.round(s.wallMs)).padStart(6)} ms wall (build ${Math.round(s.totalMs)} ms)  ${(s.pages / (s.wallMs / 1000)).toFixed(0).padStart(5)} pages/s  peak RSS ${Math.round(s.peakRssKb / 1024)} MB\n`
-  + `${' '.repeat(27)}stages: ${Object.entries(s.timings).map(([k, v]) => `${k} ${v}`).join(', ')}`;
-console.log(`Benchmark: ${pages} generated pages (${os.availableParallelism()} cores)`);
-console.log(row('cold (empty cache)', cold));
-console.log(row('warm, nothing changed', noop));
-console.log(row('warm, one page edited', edit));
-console.log(`first-load JS ${(cold.firstLoad.jsGzip / 1024).toFixed(1)} KB gzip, CSS ${(cold.firstLoad.cssGzip / 1024).toFixed(1)} KB gzip`);
-console.log(`one page, first visit (shared/bench/page-weight.mjs):\n${weight.trim()}`);
+const docs = new Map(sizes.map((n) => [n, corpus(n)]));
+const smallest = docs.get(sizes[0])!;
+const floor = JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number };
+console.log(`Benchmark (${os.availableParallelism()} cores). Floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page)`);
+const floorFor = (pages: number) => (floor.ms / floor.pages) * pages;
+const cold1000 = { wallMs: 0, pages: 0 };
+
+function row(name: string, s: Stats, target: string, relativeTo = sizes[0]) {
+  const ratio = s.wallMs / floorFor(relativeTo);
+  console.log(`${name.padEnd(30)} ${String(Math.round(s.wallMs)).padStart(7)} ms  ${ratio.toFixed(2).padStart(5)} × floor(${relativeTo})  ${(s.pages / (s.wallMs / 1000)).toFixed(0).padStart(5)} pages/s  peak RSS ${String(Math.round(s.peakRssKb / 1024)).padStart(5)} MB   target: ${target}`);
+  console.log(`${' '.repeat(31)}stages: ${Object.entries(s.timings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+}
+
+const targets: Record<number, (s: Stats) => string> = {
+  1000: () => '≤ 1.2 × floor, ≤ 450 MB',
+  3000: (s) => `≤ 3.1 × the 1000-page time, ≤ 600 MB (here ${cold1000.wallMs ? (s.wallMs / cold1000.wallMs).toFixed(2) : '?'} ×)`,
+  10000: (s) => `≤ 1 GB, per page ≤ 1.3 × that at 1000 (here ${cold1000.pages ? ((s.wallMs / s.pages) / (cold1000.wallMs / cold1000.pages)).toFixed(2) : '?'} ×)`,
+};
+for (const n of sizes) {
+  const s = buildOnce(docs.get(n)!, `cold-${n}`);
+  if (n === 1000) Object.assign(cold1000, { wallMs: s.wallMs, pages: s.pages });
+  row(`cold, ${n} pages`, s, (targets[n] ?? (() => '-'))(s), n);
+}
+row(`${sizes[0]} pages, nothing changed`, buildOnce(smallest, 'noop'), 'hold (0.11 × floor)');
+// An author's edit: one more paragraph at the end of one page.
+appendFileSync(path.join(smallest, 's00', 'p0001.md'), '\nЕщё один абзац о правилах группы безопасности.\n');
+row(`${sizes[0]} pages, one text edit`, buildOnce(smallest, 'text'), '≤ 0.15 × floor');
+// A title edit: every sidebar that lists the page changes.
+const titled = path.join(smallest, 's00', 'p0002.md');
+writeFileSync(titled, readFileSync(titled, 'utf8').replace(/^title: .*$/m, 'title: Страница с новым названием'));
+const title = buildOnce(smallest, 'title');
+row(`${sizes[0]} pages, one title edit`, title, '≤ 0.3 × floor');
+console.log(`first-load JS ${(title.firstLoad.jsGzip / 1024).toFixed(1)} KB gzip, CSS ${(title.firstLoad.cssGzip / 1024).toFixed(1)} KB gzip`);
 if (!args.keep) rmSync(work, { recursive: true, force: true });
 else console.log(`kept ${work}`);

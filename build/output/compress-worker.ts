@@ -94,7 +94,8 @@ parentPort!.on('message', (msg: CompressRequest) => {
     return;
   }
   mkdirSync(path.join(root, path.dirname(MANIFEST_FILE)), { recursive: true });
-  // Sorted: files finish writing in no fixed order, and the same sources must give the same bytes.
+  // Sorted, so the manifest's bytes depend on the output only, not on which file finished first:
+  // an incremental build then writes exactly what a cold one writes.
   const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify({ ...manifest, files }));
   stats.ms = Math.round(performance.now() - started);

@@ -1,0 +1,176 @@
+// The correctness rule of builds with a cache: after any sequence of edits, a build that starts
+// from the previous output and the cache writes exactly the bytes a cold build (--no-cache, empty
+// output) writes for the same sources. And a cache that is corrupt, truncated, from another
+// version, or left by a build killed midway is either used correctly or ignored with one warning.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { projectRoot } from '../helpers/paths.ts';
+
+/** The build's own record of its inputs, written only when it has a cache. */
+const STAMP = path.join('_headers', 'build.json');
+
+function treeOf(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(dir, rel);
+    if (rel !== STAMP && statSync(file).isFile()) files.set(rel, readFileSync(file));
+  }
+  return files;
+}
+
+function assertSameTree(actualDir: string, expectedDir: string, step: string) {
+  const actual = treeOf(actualDir);
+  const expected = treeOf(expectedDir);
+  assert.deepEqual([...actual.keys()], [...expected.keys()], `${step}: the incremental output has other files than the cold one`);
+  for (const [rel, bytes] of expected) assert.ok(bytes.equals(actual.get(rel)!), `${step}: ${rel} differs from the cold build's`);
+}
+
+function cliArgs(site: FixtureCopy, out: string, cache: string | null): string[] {
+  return ['--import', 'tsx', 'scripts/build.ts', '--docs', site.docs, '--pages', path.join(site.dir, 'pages'), '--static', path.join(site.dir, 'static'),
+    '--config', path.join(site.dir, 'site.config.ts'), '--out', out, '--quiet', ...(cache ? ['--cache-dir', cache] : ['--no-cache'])];
+}
+
+function run(site: FixtureCopy, out: string, cache: string | null) {
+  const r = spawnSync(process.execPath, cliArgs(site, out, cache), { cwd: projectRoot, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r;
+}
+
+describe('incremental builds write what cold builds write', () => {
+  let site: FixtureCopy;
+  let cache: string;
+  let coldOut: string;
+  const read = (rel: string) => readFileSync(path.join(site.dir, rel), 'utf8');
+  const edit = (rel: string, change: (s: string) => string) => site.write(rel, change(read(rel)));
+  const buildBoth = (step: string) => {
+    run(site, site.out, cache);
+    rmSync(coldOut, { recursive: true, force: true });
+    run(site, coldOut, null);
+    assertSameTree(site.out, coldOut, step);
+  };
+
+  before(() => {
+    site = copyFixture();
+    cache = path.join(site.dir, '.cache');
+    coldOut = path.join(site.dir, 'cold-dist');
+    run(site, site.out, cache);
+  });
+
+  it('after each edit of a sequence: text, title, new page, deleted page, renamed heading, config, static file', () => {
+    edit('docs/guide/intro.md', (s) => `${s}\nАбзац, добавленный правкой текста.\n`);
+    buildBoth('text edit');
+    edit('docs/reference/api.md', (s) => s.replace(/^title: .*$/m, 'title: Справочник API, новое название'));
+    buildBoth('title edit');
+    site.write('docs/reference/new-page.md', '---\ntitle: Новая страница\n---\n\nСсылка на [введение](../guide/intro.md#установка-агента).\n\n## Раздел новой страницы\n');
+    buildBoth('new page');
+    unlinkSync(path.join(site.dir, 'docs/reference/new-page.md'));
+    buildBoth('deleted page');
+    // A heading other pages link to is renamed, and the links follow it.
+    edit('docs/guide/intro.md', (s) => s.replace('## Установка агента', '## Установка и запуск агента'));
+    edit('docs/guide/install.md', (s) => s.replace('intro.md#установка-агента', 'intro.md#установка-и-запуск-агента'));
+    buildBoth('renamed heading');
+    edit('site.config.ts', (s) => s.replace("copyright: '© 2025 Тестовая компания'", "copyright: '© 2026 Тестовая компания'"));
+    buildBoth('config change');
+    site.write('static/img/extra.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n');
+    edit('static/img/logo.svg', (s) => s.replace('<svg', '<svg data-edited="1"'));
+    buildBoth('static files');
+  });
+});
+
+describe('a damaged cache', () => {
+  let site: FixtureCopy;
+  let cache: string;
+  let coldOut: string;
+  const cacheFile = () => path.join(cache, 'markdown.v8');
+
+  before(() => {
+    site = copyFixture();
+    cache = path.join(site.dir, '.cache');
+    coldOut = path.join(site.dir, 'cold-dist');
+    run(site, coldOut, null);
+  });
+
+  const damages: [string, (file: string) => void][] = [
+    ['truncated', (f) => writeFileSync(f, readFileSync(f).subarray(0, Math.floor(statSync(f).size / 2)))],
+    ['corrupt', (f) => { const b = readFileSync(f); b[b.length - 10] ^= 0xff; writeFileSync(f, b); }],
+    ['from another version', (f) => writeFileSync(f, Buffer.concat([Buffer.from('sg-kv-cache 1 v8 0.0\n'), readFileSync(f).subarray(readFileSync(f).indexOf(0x0a) + 1)]))],
+    ['not a cache at all', (f) => writeFileSync(f, 'hello')],
+  ];
+  for (const [name, damage] of damages) {
+    it(`${name}: ignored with one warning, and the output is the cold build's`, () => {
+      rmSync(site.out, { recursive: true, force: true });
+      rmSync(cache, { recursive: true, force: true });
+      run(site, site.out, cache);
+      assert.ok(existsSync(cacheFile()), 'the first build wrote a cache');
+      damage(cacheFile());
+      rmSync(site.out, { recursive: true, force: true }); // no up-to-date shortcut: the cache must be read
+      const r = run(site, site.out, cache);
+      const lines = r.stderr.split('\n').filter((l) => /warning: cache .*ignored/.test(l));
+      assert.equal(lines.length, 1, `one warning about the cache, got:\n${r.stderr}`);
+      assertSameTree(site.out, coldOut, name);
+      // The cache was rewritten and is good again: no warning the next time.
+      rmSync(site.out, { recursive: true, force: true });
+      const again = run(site, site.out, cache);
+      assert.doesNotMatch(again.stderr, /warning: cache/);
+    });
+  }
+
+  it('a build killed midway (SIGKILL, SIGINT) leaves a cache the next build uses or discards, and the previous output in place', async () => {
+    rmSync(cache, { recursive: true, force: true });
+    run(site, site.out, cache);
+    const before1 = treeOf(site.out);
+    site.write('docs/guide/intro.md', `${readFileSync(path.join(site.docs, 'guide/intro.md'), 'utf8')}\nПравка перед прерванной сборкой.\n`);
+    for (const [signal, delay] of [['SIGKILL', 1500], ['SIGINT', 2500], ['SIGKILL', 3500]] as const) {
+      const child = spawn(process.execPath, cliArgs(site, site.out, cache), { cwd: projectRoot, stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      await new Promise((r) => setTimeout(r, delay));
+      child.kill(signal);
+      await exited;
+      // Either it finished before the signal (the output is the new one) or it left the old one whole.
+      const now = treeOf(site.out);
+      const unchanged = [...before1.keys()].every((k) => now.get(k)?.equals(before1.get(k)!));
+      if (!unchanged) assert.match(now.get(path.join('guide', 'intro', 'index.html'))!.toString(), /Правка перед прерванной сборкой/);
+    }
+    const r = run(site, site.out, cache);
+    assert.doesNotMatch(r.stderr, /warning: cache/, 'a killed build never leaves a half-written cache file in place');
+    rmSync(coldOut, { recursive: true, force: true });
+    run(site, coldOut, null);
+    assertSameTree(site.out, coldOut, 'after killed builds');
+  });
+});
+
+describe('what an edit rebuilds', () => {
+  let site: FixtureCopy;
+  let cache: string;
+  const statsOf = () => {
+    const file = path.join(site.dir, 'stats.json');
+    const r = spawnSync(process.execPath, [...cliArgs(site, site.out, cache), '--stats-json', file], { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(readFileSync(file, 'utf8')) as { pages: number; compiled?: number; rendered?: number };
+  };
+
+  before(() => {
+    site = copyFixture();
+    cache = path.join(site.dir, '.cache');
+    const first = statsOf();
+    const markdownFiles = [site.docs, path.join(site.dir, 'pages')].flatMap((d) => readdirSync(d, { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f)));
+    assert.equal(first.compiled, markdownFiles.length, 'a cold build compiles every Markdown page');
+  });
+
+  it('nothing changed: nothing compiled, nothing rendered', () => {
+    const s = statsOf();
+    assert.equal(s.compiled, 0);
+    assert.equal(s.rendered, 0);
+  });
+
+  it('one page\'s text edited: only that page is compiled again', () => {
+    site.write('docs/guide/install.md', `${readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8')}\nЕщё один абзац.\n`);
+    const s = statsOf();
+    assert.equal(s.compiled, 1);
+    assert.ok(s.rendered! >= 1, 'the edited page is rendered again');
+  });
+});
