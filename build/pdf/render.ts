@@ -175,7 +175,9 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     doc.x = x;
     clean.forEach((r, i) => {
       doc.font(r.font).fontSize(opts.size ?? BODY).fillColor(r.colour);
-      doc.text(r.text, i === 0 ? x : undefined, undefined, { width: w, continued: i < clean.length - 1, link: r.link ?? null, goTo: r.goTo, underline: false } as PDFKit.Mixins.TextOptions);
+      const textOpts = { width: w, continued: i < clean.length - 1, link: r.link ?? null, goTo: r.goTo ?? null } as PDFKit.Mixins.TextOptions;
+      // pdfkit continues a line only when x and y are left out of the call (not passed as undefined).
+      if (i === 0) doc.text(r.text, x, doc.y, textOpts); else doc.text(r.text, textOpts);
     });
     doc.x = MARGIN;
   };
@@ -290,7 +292,8 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     while (trimmed.length && /^\n*$/.test(trimmed[trimmed.length - 1].text)) trimmed.pop();
     trimmed.forEach((r, i) => {
       doc.font('mono').fontSize(size).fillColor(r.colour);
-      doc.text(r.text, i === 0 ? x : undefined, i === 0 ? y0 + 4 : undefined, { width: w, continued: i < trimmed.length - 1, lineBreak: true });
+      const opts = { width: w, continued: i < trimmed.length - 1, lineBreak: true };
+      if (i === 0) doc.text(r.text, x, y0 + 4, opts); else doc.text(r.text, opts);
     });
     doc.x = MARGIN;
     doc.y += 8;
