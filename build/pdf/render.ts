@@ -288,13 +288,20 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     const y0 = doc.y;
     if (h + 8 < doc.page.height - MARGIN - y0) doc.save().rect(MARGIN + indent, y0, width() - indent, h + 8).fill('#f6f8fa').restore();
     doc.x = x; doc.y = y0 + 4;
-    const trimmed = [...runs];
-    while (trimmed.length && /^\n*$/.test(trimmed[trimmed.length - 1].text)) trimmed.pop();
-    trimmed.forEach((r, i) => {
-      doc.font('mono').fontSize(size).fillColor(r.colour);
-      const opts = { width: w, continued: i < trimmed.length - 1, lineBreak: true };
-      if (i === 0) doc.text(r.text, x, y0 + 4, opts); else doc.text(r.text, opts);
-    });
+    // One text call chain per source line: pdfkit drops newlines inside continued runs.
+    const lines: { text: string; colour: string }[][] = [[]];
+    for (const r of runs) r.text.split('\n').forEach((part, k) => { if (k > 0) lines.push([]); if (part) lines[lines.length - 1].push({ text: part, colour: r.colour }); });
+    while (lines.length > 1 && lines[lines.length - 1].length === 0) lines.pop();
+    doc.y = y0 + 4;
+    for (const line of lines) {
+      doc.font('mono').fontSize(size);
+      if (line.length === 0) { doc.text(' ', x, doc.y, { width: w }); continue; }
+      line.forEach((r, i) => {
+        doc.fillColor(r.colour);
+        const opts = { width: w, continued: i < line.length - 1, lineBreak: true };
+        if (i === 0) doc.text(r.text, x, doc.y, opts); else doc.text(r.text, opts);
+      });
+    }
     doc.x = MARGIN;
     doc.y += 8;
     doc.fillColor(TEXT);
