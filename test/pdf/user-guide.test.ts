@@ -57,7 +57,7 @@ describe('user guide PDF', { timeout: 180_000 }, () => {
 
   it('is at most 3 MB and has the metadata of the site', async () => {
     assert.ok(readFileSync(path.join(outA, GUIDE)).length <= 3 * 1024 * 1024);
-    const { info } = await pdf.getMetadata() as { info: Record<string, string> };
+    const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, string> };
     assert.match(info.Title, /SGroups/);
     assert.equal(info.Author, 'ООО «ПРТ»');
     assert.match(pageTexts[1], /Next/);
