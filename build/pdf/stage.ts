@@ -8,7 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
-import { renderGuide, type GuidePage } from './render.ts';
+import { Worker } from 'node:worker_threads';
+import { GuideError, type GuidePage } from './render.ts';
+import type { WorkerInput, WorkerReply } from './worker.ts';
+import { workerFile } from '../worker-bundle.ts';
 
 export const GUIDE_PATH = 'files/documentation.pdf';
 /** Bump when render.ts changes what it draws, so cached PDFs are not reused. */
@@ -50,18 +53,26 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
     fs.copyFileSync(cacheFile, out);
     return { bytes: fs.statSync(out).size, cached: true };
   }
-  const readAsset = (sitePath: string) => {
-    for (const base of [input.staging, input.staticDir]) {
-      const f = path.join(base, sitePath.replace(/^\//, ''));
-      if (fs.existsSync(f)) return fs.readFileSync(f);
-    }
-    return null;
-  };
-  const bytes = await renderGuide({ ...guideInput, readAsset });
+  const bytes = await renderInWorker({ ...guideInput, assetRoots: [input.staging, input.staticDir] });
   fs.writeFileSync(out, bytes);
   if (cacheFile) {
     fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
     fs.writeFileSync(cacheFile, bytes);
   }
   return { bytes: bytes.length, cached: false };
+}
+
+async function renderInWorker(data: WorkerInput): Promise<Buffer> {
+  const worker = new Worker(await workerFile('pdf/worker.ts'), { workerData: data });
+  try {
+    const reply = await new Promise<WorkerReply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the user guide worker exited (${code})`)));
+    });
+    if (!reply.ok) throw new GuideError(reply.message);
+    return Buffer.from(reply.pdf);
+  } finally {
+    await worker.terminate();
+  }
 }
