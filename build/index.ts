@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { SidebarData } from '../src/data/types.ts';
 import { bundleClient, bundleServer, type BundleInput, type ClientAssets, type ServerRenderer } from './render/bundle.ts';
 import { compilePages } from './markdown/compile-stage.ts';
+import { buildUserGuide } from './pdf/stage.ts';
 import { loadSiteConfig } from './model/config.ts';
 import type { Warning } from './errors.ts';
 import { bootScript } from './render/boot-script.ts';
@@ -121,6 +122,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile, compiledMarkdown: (file) => compiled.get(file)?.markdown });
     lap('llms');
 
+    // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
+    const userGuide = config.userGuidePdf === false ? null
+      : buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir });
+    userGuide?.catch(() => {}); // awaited below
+
     // 5. Render every route and write its HTML and page data, in batches so that the output is
     // never all in memory at once. What the link check and the statistics need of each page is
     // taken as it goes: its references and ids, and one page in every fifty for the bytes.
@@ -171,6 +177,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('emit');
 
     compressor.addTree();
+
+    if (userGuide) { await userGuide; lap('pdf'); }
 
     // 7. Every link and anchor must resolve before the output replaces the old one.
     if (checkingLinks) {

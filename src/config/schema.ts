@@ -54,6 +54,8 @@ const footerLink = z.strictObject({ label: z.string().min(1), href: z.string().m
 export const siteConfigSchema = z.strictObject({
   title: z.string().min(1),
   tagline: z.string().min(1),
+  /** The user guide PDF (build/pdf/): every sidebar page in one file at /files/documentation.pdf; false turns it off. */
+  userGuidePdf: z.boolean().optional(),
   /** Absolute production URL, used for canonical links, Open Graph and the sitemap. */
   url: z.url().refine((u) => !u.endsWith('/'), 'the site url has no trailing slash'),
   baseUrl: z.string().startsWith('/').endsWith('/').default('/'),

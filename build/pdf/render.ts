@@ -1,0 +1,400 @@
+// Renders the user guide PDF from the compiled pages, in sidebar order, with pdfkit.
+//
+// Why pdfkit: it was already a dependency (scripts/make-pdfs.ts), draws text with its own line
+// wrapper, embeds TrueType subsets through fontkit and writes the same bytes for the same input
+// once the info dates are fixed; @react-pdf/renderer would add Yoga layout and a second copy of
+// pdfkit/fontkit on top. Measured on this site (44 pages → 245 PDF pages, 1.21 MB, 2 shared
+// cores under load average ~5): pdfkit renders in 2.3–3.3 s (scripts/measure-pdf.ts).
+// @react-pdf/renderer was NOT measured (not installed; out of time) — the choice rests on the above.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fs from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { fromHtml } from 'hast-util-from-html';
+import type { Element, ElementContent, Root } from 'hast';
+import type { SidebarNode } from '../../src/data/types.ts';
+
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONTS = {
+  sans: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf',
+  boldItalic: 'DejaVuSans-BoldOblique.ttf', mono: 'DejaVuSansMono.ttf', monoBold: 'DejaVuSansMono-Bold.ttf',
+} as const;
+type FontName = keyof typeof FONTS;
+
+/** The light theme's Prism colours (src/theme/styles/tokens.css). */
+const TOKEN_COLOURS: Record<string, string> = {
+  comment: '#57606a', prolog: '#57606a', doctype: '#57606a', cdata: '#57606a',
+  keyword: '#cf222e', important: '#cf222e', atrule: '#cf222e', rule: '#cf222e', selector: '#cf222e', deleted: '#cf222e',
+  string: '#0a3069', char: '#0a3069', 'attr-value': '#0a3069', regex: '#0a3069', url: '#0a3069', inserted: '#0a3069',
+  number: '#0550ae', boolean: '#0550ae', constant: '#0550ae', function: '#8250df', property: '#0550ae',
+  'attr-name': '#0550ae', punctuation: '#24292f', operator: '#24292f', variable: '#953800',
+};
+const ADMONITION_COLOURS: Record<string, string> = { note: '#57606a', tip: '#116329', info: '#0b63b8', warning: '#8a5a00', danger: '#c4212f' };
+const TEXT = '#1f2328';
+const LINK = '#0b63b8';
+
+export interface GuidePage { route: string; title: string; html: string }
+export interface GuideInput {
+  product: string;
+  versionLabel: string;
+  author: string;
+  siteUrl: string;
+  /** YYYY-MM-DD, from the content (never the clock). */
+  date: string;
+  sidebars: SidebarNode[][];
+  pages: Map<string, GuidePage>;
+  /** Reads an image by its site path (/img/x.png) → bytes, or null when missing. */
+  readAsset: (sitePath: string) => Buffer | null;
+}
+
+export class GuideError extends Error {}
+
+interface Run { text: string; font: FontName; colour: string; link?: string; goTo?: string; size?: number }
+interface TocLine { label: string; depth: number; dest: string; page: number }
+
+const MARGIN = 56;
+const BODY = 10.5;
+
+export function renderGuide(input: GuideInput): Promise<Buffer> {
+  const when = new Date(`${input.date}T00:00:00Z`);
+  const doc = new PDFDocument({
+    size: 'A4', margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, bufferPages: true, autoFirstPage: false,
+    lang: 'ru', displayTitle: true, compress: true,
+    info: { Title: `${input.product}: руководство пользователя`, Author: input.author, Subject: `Документация ${input.product}, версия ${input.versionLabel}`, CreationDate: when, ModDate: when, Creator: input.product, Producer: 'pdfkit' },
+  } as PDFKit.PDFDocumentOptions);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => { doc.on('end', () => resolve(Buffer.concat(chunks))); doc.on('error', reject); });
+  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, path.join(fontDir, file));
+
+  const width = () => doc.page.width - MARGIN * 2;
+  const names = new Set<string>();
+  const routesInGuide = new Set<string>();
+  const walkRoutes = (nodes: SidebarNode[]) => { for (const n of nodes) n.type === 'link' ? n.docId && input.pages.has(n.href) && routesInGuide.add(n.href) : walkRoutes(n.items); };
+  input.sidebars.forEach(walkRoutes);
+
+  // Title page.
+  doc.addPage();
+  doc.font('bold').fontSize(30).fillColor(TEXT).text(input.product, MARGIN, 250, { align: 'center' });
+  doc.font('sans').fontSize(18).text('Руководство пользователя', { align: 'center' }).moveDown(1);
+  doc.fontSize(12).fillColor('#57606a').text(`Версия документации: ${input.versionLabel}`, { align: 'center' });
+  doc.text(`Дата сборки: ${input.date}`, { align: 'center' });
+  doc.text(input.author, MARGIN, doc.page.height - MARGIN - 40, { align: 'center', width: width() });
+
+  // Table of contents: its pages are reserved now and filled once the page numbers are known.
+  const toc: TocLine[] = [];
+  const countToc = (nodes: SidebarNode[]): number => nodes.reduce((n, x) => n + 1 + (x.type === 'category' ? countToc(x.items) : 0), 0);
+  const tocEntries = input.sidebars.reduce((n, s) => n + countToc(s), 0);
+  const TOC_PER_PAGE = 38;
+  const tocPages = Math.max(1, Math.ceil((tocEntries + 2) / TOC_PER_PAGE));
+  const tocStart = doc.bufferedPageRange().count;
+  for (let i = 0; i < tocPages; i++) doc.addPage();
+
+  let fresh = false;
+  let currentTitle = '';
+  const pageTitles: string[] = [];
+  const startPage = () => { if (!fresh) doc.addPage(); fresh = true; };
+  doc.on('pageAdded', () => { pageTitles[doc.bufferedPageRange().count - 1] = currentTitle; });
+
+  const renderNodes = (nodes: SidebarNode[], depth: number, parent: PDFKit.PDFOutline) => {
+    for (const node of nodes) {
+      if (node.type === 'category') {
+        startPage();
+        const dest = `category:${toc.length}`;
+        doc.addNamedDestination(dest);
+        toc.push({ label: node.label, depth, dest, page: doc.bufferedPageRange().count });
+        const item = parent.addItem(node.label);
+        renderNodes(node.items, depth + 1, item);
+        continue;
+      }
+      const page = node.docId ? input.pages.get(node.href) : undefined;
+      if (!page) continue;
+      currentTitle = page.title;
+      startPage();
+      pageTitles[doc.bufferedPageRange().count - 1] = currentTitle;
+      doc.addNamedDestination(page.route);
+      names.add(page.route);
+      toc.push({ label: node.label, depth, dest: page.route, page: doc.bufferedPageRange().count });
+      parent.addItem(node.label);
+      renderPage(page);
+      fresh = false;
+    }
+  };
+
+  const renderPage = (page: GuidePage) => {
+    doc.font('bold').fontSize(20).fillColor(TEXT).text(page.title, MARGIN, MARGIN, { width: width() });
+    doc.moveDown(0.6);
+    fresh = false;
+    const tree = fromHtml(page.html, { fragment: true });
+    try {
+      blocks(tree.children, page);
+    } catch (e) {
+      if (e instanceof GuideError) throw new GuideError(`user guide PDF, page ${page.route}: ${e.message}`);
+      throw e;
+    }
+  };
+
+  const resolveHref = (href: string, page: GuidePage): Pick<Run, 'link' | 'goTo'> => {
+    if (/^(https?:|mailto:)/.test(href)) return { link: href };
+    if (href.startsWith('#')) return names.has(`${page.route}${href}`) || true ? { goTo: `${page.route}${href}` } : {};
+    if (href.startsWith('/')) {
+      const [route, hash] = href.split('#');
+      if (routesInGuide.has(route)) return { goTo: hash ? `${route}#${hash}` : route };
+      return { link: input.siteUrl.replace(/\/$/, '') + href };
+    }
+    return {};
+  };
+
+  const inline = (nodes: ElementContent[], page: GuidePage, base: Run, out: Run[]) => {
+    for (const n of nodes) {
+      if (n.type === 'text') { out.push({ ...base, text: n.value }); continue; }
+      if (n.type !== 'element') continue;
+      const t = n.tagName;
+      if (t === 'strong' || t === 'b') inline(n.children, page, { ...base, font: base.font === 'italic' ? 'boldItalic' : base.font.startsWith('mono') ? 'monoBold' : 'bold' }, out);
+      else if (t === 'em' || t === 'i') inline(n.children, page, { ...base, font: base.font === 'bold' ? 'boldItalic' : 'italic' }, out);
+      else if (t === 'code' || t === 'kbd') inline(n.children, page, { ...base, font: 'mono', colour: '#953800' }, out);
+      else if (t === 'a') inline(n.children, page, { ...base, colour: LINK, ...resolveHref(String(n.properties.href ?? ''), page) }, out);
+      else if (t === 'br') out.push({ ...base, text: '\n' });
+      else if (t === 'img') out.push({ ...base, text: `[${String(n.properties.alt ?? 'изображение')}]`, font: 'italic' });
+      else if (t === 'span' || t === 'del' || t === 's' || t === 'sup' || t === 'sub' || t === 'mark' || t === 'abbr' || t === 'small' || t === 'label' || t === 'u') inline(n.children, page, base, out);
+      else if (t === 'input') out.push({ ...base, text: n.properties.checked ? '☑ ' : '☐ ' });
+      else if (t === 'button') continue;
+      else throw new GuideError(`unknown inline element <${t}>; fix: handle it in build/pdf/render.ts or remove it from the page`);
+    }
+  };
+
+  const writeRuns = (runs: Run[], opts: { indent?: number; size?: number; width?: number; x?: number } = {}) => {
+    const clean = runs.filter((r) => r.text.length > 0);
+    if (clean.length === 0) return;
+    // Collapse HTML whitespace the way a browser would, except in code blocks (handled elsewhere).
+    clean.forEach((r) => { r.text = r.text.replace(/\s+/g, ' '); });
+    clean[0].text = clean[0].text.trimStart();
+    clean[clean.length - 1].text = clean[clean.length - 1].text.trimEnd();
+    const x = (opts.x ?? MARGIN) + (opts.indent ?? 0);
+    const w = opts.width ?? width() - (opts.indent ?? 0);
+    doc.x = x;
+    clean.forEach((r, i) => {
+      doc.font(r.font).fontSize(opts.size ?? BODY).fillColor(r.colour);
+      const textOpts = { width: w, continued: i < clean.length - 1, link: r.link ?? null, goTo: r.goTo ?? null } as PDFKit.Mixins.TextOptions;
+      // pdfkit continues a line only when x and y are left out of the call (not passed as undefined).
+      if (i === 0) doc.text(r.text, x, doc.y, textOpts); else doc.text(r.text, textOpts);
+    });
+    doc.x = MARGIN;
+  };
+
+  const plain = (n: ElementContent): string => n.type === 'text' ? n.value : n.type === 'element' ? n.children.map(plain).join('') : '';
+  const classes = (e: Element): string[] => (Array.isArray(e.properties.className) ? e.properties.className.map(String) : []);
+
+  const blocks = (nodes: ElementContent[] | Root['children'], page: GuidePage, indent = 0) => {
+    for (const n of nodes) {
+      if (n.type === 'text') { if (n.value.trim()) writeRuns([{ text: n.value, font: 'sans', colour: TEXT }], { indent }); continue; }
+      if (n.type !== 'element') continue;
+      block(n, page, indent);
+    }
+  };
+
+  const block = (e: Element, page: GuidePage, indent: number) => {
+    const t = e.tagName;
+    const id = typeof e.properties.id === 'string' ? e.properties.id : undefined;
+    if (id) { doc.addNamedDestination(`${page.route}#${id}`, 'XYZ', doc.x, doc.page.height - doc.y, null); names.add(`${page.route}#${id}`); }
+    if (/^h[2-6]$/.test(t)) {
+      const size = { h2: 15, h3: 13, h4: 11.5, h5: 11, h6: 11 }[t]!;
+      if (doc.y > doc.page.height - MARGIN - 80) doc.addPage();
+      doc.moveDown(0.5);
+      const runs: Run[] = [];
+      inline(e.children.filter((c) => !(c.type === 'element' && classes(c).includes('hash-link'))), page, { text: '', font: 'bold', colour: TEXT }, runs);
+      runs.forEach((r) => { r.link = undefined; r.goTo = undefined; r.colour = TEXT; r.font = r.font === 'mono' ? 'monoBold' : 'bold'; });
+      writeRuns(runs, { indent, size });
+      doc.moveDown(0.3);
+      return;
+    }
+    if (t === 'p') { const runs: Run[] = []; inline(e.children, page, { text: '', font: 'sans', colour: TEXT }, runs); if (classes(e).includes('admonition__title')) runs.forEach((r) => { r.font = 'bold'; }); writeRuns(runs, { indent }); doc.moveDown(0.5); return; }
+    if (t === 'ul' || t === 'ol') {
+      let i = Number(e.properties.start ?? 1);
+      for (const li of e.children) {
+        if (li.type !== 'element' || li.tagName !== 'li') continue;
+        const marker = t === 'ol' ? `${i++}.` : '•';
+        const y = doc.y;
+        doc.font('sans').fontSize(BODY).fillColor(TEXT).text(marker, MARGIN + indent, y, { width: 18, lineBreak: false });
+        doc.y = y;
+        listItem(li, page, indent + 18);
+      }
+      doc.moveDown(0.3);
+      return;
+    }
+    if (t === 'pre') { codeBlock(e, page, indent); return; }
+    if (t === 'table') { table(e, page, indent); return; }
+    if (t === 'img') { image(e, page, indent); return; }
+    if (t === 'hr') { doc.moveDown(0.5); return; }
+    if (t === 'aside' && classes(e).some((c) => c.startsWith('admonition'))) {
+      const kind = classes(e).find((c) => c.startsWith('admonition--'))?.slice(12) ?? 'note';
+      const top = doc.y; const startPageNo = doc.bufferedPageRange().count;
+      blocks(e.children, page, indent + 10);
+      if (doc.bufferedPageRange().count === startPageNo) doc.save().rect(MARGIN + indent, top, 3, doc.y - top - 4).fill(ADMONITION_COLOURS[kind] ?? TEXT).restore();
+      doc.fillColor(TEXT);
+      return;
+    }
+    if (e.properties.role === 'tablist' || t === 'button') return;
+    if (e.properties.role === 'tabpanel') {
+      const label = String(e.properties.dataLabel ?? '');
+      doc.font('bold').fontSize(BODY).fillColor('#0b63b8').text(`▸ ${label}`, MARGIN + indent, undefined, { width: width() - indent });
+      doc.moveDown(0.2);
+      blocks(e.children, page, indent + 8);
+      return;
+    }
+    if (t === 'blockquote') { blocks(e.children, page, indent + 12); return; }
+    if (t === 'details') { blocks(e.children, page, indent); return; }
+    if (t === 'summary' || t === 'figcaption' || t === 'dt' || t === 'dd') { const runs: Run[] = []; inline(e.children, page, { text: '', font: t === 'dt' ? 'bold' : 'sans', colour: TEXT }, runs); writeRuns(runs, { indent }); doc.moveDown(0.3); return; }
+    if (['div', 'section', 'aside', 'figure', 'nav', 'dl', 'header', 'footer', 'article'].includes(t)) { blocks(e.children, page, indent); return; }
+    if (['span', 'a', 'strong', 'em', 'code', 'b', 'i', 'br', 'kbd'].includes(t)) { const runs: Run[] = []; inline([e], page, { text: '', font: 'sans', colour: TEXT }, runs); writeRuns(runs, { indent }); return; }
+    throw new GuideError(`unknown element <${t}>; fix: handle it in build/pdf/render.ts or remove it from the page`);
+  };
+
+  const listItem = (li: Element, page: GuidePage, indent: number) => {
+    let runs: Run[] = [];
+    const flush = () => { writeRuns(runs, { indent }); runs = []; };
+    const INLINE = new Set(['a', 'strong', 'em', 'code', 'b', 'i', 'span', 'br', 'kbd', 'del', 'input', 'img', 'sup', 'sub']);
+    for (const c of li.children) {
+      if (c.type === 'text' || (c.type === 'element' && INLINE.has(c.tagName))) inline([c], page, { text: '', font: 'sans', colour: TEXT }, runs);
+      else if (c.type === 'element') { flush(); if (c.tagName === 'p') { inline(c.children, page, { text: '', font: 'sans', colour: TEXT }, runs); flush(); } else block(c, page, indent); }
+    }
+    flush();
+    doc.moveDown(0.15);
+  };
+
+  const codeBlock = (pre: Element, page: GuidePage, indent: number) => {
+    const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code') ?? pre;
+    const runs: { text: string; colour: string }[] = [];
+    const walk = (n: ElementContent, colour: string) => {
+      if (n.type === 'text') runs.push({ text: n.value, colour });
+      else if (n.type === 'element') {
+        const tok = classes(n).find((c) => TOKEN_COLOURS[c]);
+        n.children.forEach((c) => walk(c, tok ? TOKEN_COLOURS[tok] : colour));
+        if (classes(n).includes('code-line') && !plain(n).endsWith('\n')) runs.push({ text: '\n', colour });
+      }
+    };
+    code.children.forEach((c) => walk(c, TEXT));
+    const text = runs.map((r) => r.text).join('').replace(/\n+$/, '');
+    const size = 8.5;
+    const x = MARGIN + indent + 6;
+    const w = width() - indent - 12;
+    doc.font('mono').fontSize(size);
+    const charW = doc.widthOfString('M');
+    if (charW * 2 > w) throw new GuideError('a code block is too narrow to wrap; fix: reduce its nesting');
+    // Long lines wrap at the column limit; pdfkit breaks a token longer than the line itself.
+    const top = doc.y;
+    const h = doc.heightOfString(text, { width: w, lineBreak: true });
+    if (top + h + 8 > doc.page.height - MARGIN && h < doc.page.height - 2 * MARGIN - 20) doc.addPage();
+    const y0 = doc.y;
+    if (h + 8 < doc.page.height - MARGIN - y0) doc.save().rect(MARGIN + indent, y0, width() - indent, h + 8).fill('#f6f8fa').restore();
+    doc.x = x; doc.y = y0 + 4;
+    // One text call chain per source line: pdfkit drops newlines inside continued runs.
+    const lines: { text: string; colour: string }[][] = [[]];
+    for (const r of runs) r.text.split('\n').forEach((part, k) => { if (k > 0) lines.push([]); if (part) lines[lines.length - 1].push({ text: part, colour: r.colour }); });
+    while (lines.length > 1 && lines[lines.length - 1].length === 0) lines.pop();
+    doc.y = y0 + 4;
+    for (const line of lines) {
+      doc.font('mono').fontSize(size);
+      if (line.length === 0) { doc.text(' ', x, doc.y, { width: w }); continue; }
+      line.forEach((r, i) => {
+        doc.fillColor(r.colour);
+        const opts = { width: w, continued: i < line.length - 1, lineBreak: true };
+        if (i === 0) doc.text(r.text, x, doc.y, opts); else doc.text(r.text, opts);
+      });
+    }
+    doc.x = MARGIN;
+    doc.y += 8;
+    doc.fillColor(TEXT);
+  };
+
+  const table = (tableEl: Element, page: GuidePage, indent: number) => {
+    const rows: { cells: string[]; head: boolean }[] = [];
+    const collect = (n: Element, head: boolean) => {
+      for (const c of n.children) {
+        if (c.type !== 'element') continue;
+        if (c.tagName === 'tr') rows.push({ head, cells: c.children.filter((x): x is Element => x.type === 'element').map((x) => plain(x).replace(/\s+/g, ' ').trim()) });
+        else collect(c, head || c.tagName === 'thead');
+      }
+    };
+    collect(tableEl, false);
+    const cols = Math.max(1, ...rows.map((r) => r.cells.length));
+    // Wide tables shrink the type; every cell wraps inside its column, nothing is cut off.
+    const size = cols <= 3 ? 9 : cols <= 5 ? 8 : 7;
+    const w = width() - indent;
+    const colW = w / cols;
+    const pad = 3;
+    for (const row of rows) {
+      doc.font(row.head ? 'bold' : 'sans').fontSize(size);
+      const h = Math.max(...row.cells.map((c) => doc.heightOfString(c || ' ', { width: colW - 2 * pad })), size) + 2 * pad;
+      if (doc.y + h > doc.page.height - MARGIN) doc.addPage();
+      const y = doc.y;
+      if (row.head) doc.save().rect(MARGIN + indent, y, w, h).fill('#f6f8fa').restore();
+      row.cells.forEach((c, i) => {
+        doc.font(row.head ? 'bold' : 'sans').fontSize(size).fillColor(TEXT).text(c, MARGIN + indent + i * colW + pad, y + pad, { width: colW - 2 * pad });
+      });
+      doc.save().lineWidth(0.5).strokeColor('#d0d7de').rect(MARGIN + indent, y, w, h).stroke().restore();
+      doc.x = MARGIN; doc.y = y + h;
+    }
+    doc.moveDown(0.5);
+  };
+
+  const image = (img: Element, page: GuidePage, indent: number) => {
+    if (classes(img).includes('themed-image--dark')) return;
+    const src = String(img.properties.src ?? '');
+    const alt = String(img.properties.alt ?? '');
+    if (src.endsWith('.svg')) {
+      // SVG is not drawn yet (no SVG renderer in pdfkit); the figure is named by its caption.
+      doc.font('italic').fontSize(9).fillColor('#57606a').text(`[Рисунок: ${alt}]`, MARGIN + indent, undefined, { width: width() - indent });
+      doc.moveDown(0.4).fillColor(TEXT);
+      return;
+    }
+    const bytes = input.readAsset(src);
+    if (!bytes) throw new GuideError(`image ${src} cannot be read; fix: check its path`);
+    try {
+      doc.image(bytes, MARGIN + indent, undefined, { fit: [width() - indent, 300] });
+    } catch (e) {
+      throw new GuideError(`image ${src} cannot be embedded (${(e as Error).message}); fix: use PNG, JPEG or SVG`);
+    }
+    doc.moveDown(0.4);
+  };
+
+  for (const sidebar of input.sidebars) renderNodes(sidebar, 0, doc.outline);
+
+  // Fill in the table of contents.
+  doc.switchToPage(tocStart);
+  doc.font('bold').fontSize(18).fillColor(TEXT).text('Содержание', MARGIN, MARGIN);
+  doc.moveDown(0.6);
+  for (const line of toc) {
+    if (doc.y > doc.page.height - MARGIN - 20) doc.switchToPage(doc.bufferedPageRange().start + Math.min(tocStart + tocPages - 1, pageIndex() + 1)), doc.y = MARGIN;
+    const y = doc.y;
+    const x = MARGIN + line.depth * 14;
+    doc.font(line.depth === 0 ? 'bold' : 'sans').fontSize(10).fillColor(TEXT);
+    doc.text(line.label, x, y, { width: width() - line.depth * 14 - 40, goTo: line.dest, lineBreak: false, ellipsis: true } as PDFKit.Mixins.TextOptions);
+    doc.text(String(line.page), MARGIN, y, { width: width(), align: 'right', goTo: line.dest, lineBreak: false } as PDFKit.Mixins.TextOptions);
+    doc.x = MARGIN; doc.y = y + 14.5;
+  }
+  function pageIndex(): number {
+    const range = doc.bufferedPageRange();
+    for (let i = range.start; i < range.start + range.count; i++) if ((doc as unknown as { page: unknown }).page === (doc as unknown as { _pageBuffer: unknown[] })._pageBuffer[i - range.start]) return i;
+    return tocStart;
+  }
+
+  // Running footer: page title and number, on every page after the title page.
+  const range = doc.bufferedPageRange();
+  for (let i = 1; i < range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const title = i < tocStart + tocPages ? 'Содержание' : pageTitles[i] ?? '';
+    doc.font('sans').fontSize(8).fillColor('#57606a');
+    doc.text(title, MARGIN, doc.page.height - 36, { width: width() - 40, lineBreak: false, ellipsis: true } as PDFKit.Mixins.TextOptions);
+    doc.text(String(i + 1), MARGIN, doc.page.height - 36, { width: width(), align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}
+
+export const __fontDirForTests = fontDir;
+export const fontFilesExist = () => Object.values(FONTS).every((f) => fs.existsSync(path.join(fontDir, f)));

@@ -1,0 +1,78 @@
+// The user guide stage: builds files/documentation.pdf from the compiled pages and sidebars,
+// cached by a hash of everything it is made from (a rebuild with the same inputs copies the
+// cached bytes). Runs beside the HTML stages; build/index.ts awaits it before the swap.
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PageData, SidebarData } from '../../src/data/types.ts';
+import type { SiteConfig } from '../../src/config/schema.ts';
+import { Worker } from 'node:worker_threads';
+import { GuideError, type GuidePage } from './render.ts';
+import type { WorkerInput, WorkerReply } from './worker.ts';
+import { workerFile } from '../worker-bundle.ts';
+
+export const GUIDE_PATH = 'files/documentation.pdf';
+/** Bump when render.ts changes what it draws, so cached PDFs are not reused. */
+const RENDER_VERSION = '1';
+
+export interface GuideStageInput {
+  config: SiteConfig;
+  pages: PageData[];
+  sidebars: SidebarData[];
+  root: string;
+  staging: string;
+  staticDir: string;
+  cacheDir: string | null;
+}
+
+/** The build date printed on the title page: the newest commit date of docs/, never the clock. */
+async function contentDate(root: string): Promise<string> {
+  try {
+    const { stdout } = await promisify(execFile)('git', ['log', '-1', '--format=%cs', '--', 'docs'], { cwd: root });
+    if (/^\d{4}-\d{2}-\d{2}$/.test(stdout.trim())) return stdout.trim();
+  } catch { /* not a git checkout: fall back below */ }
+  return '2000-01-01';
+}
+
+export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: number; cached: boolean }> {
+  const { config } = input;
+  const pages = new Map<string, GuidePage>();
+  for (const p of input.pages) if (p.kind === 'doc' && !p.unlisted) pages.set(p.route, { route: p.route, title: p.title, html: p.html });
+  const date = await contentDate(input.root);
+  const guideInput = {
+    product: config.title, versionLabel: 'Next', author: config.footer.copyright.replace(/^©\s*\d{4}\s*/, '').split('.')[0] || config.title,
+    siteUrl: config.url, date, sidebars: input.sidebars.map((s) => s.items), pages,
+  };
+  const hash = createHash('sha256').update(RENDER_VERSION).update(JSON.stringify({ ...guideInput, pages: [...pages.values()] })).digest('hex').slice(0, 24);
+  const out = path.join(input.staging, GUIDE_PATH);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const cacheFile = input.cacheDir ? path.join(input.cacheDir, 'pdf', `${hash}.pdf`) : null;
+  if (cacheFile && fs.existsSync(cacheFile)) {
+    fs.copyFileSync(cacheFile, out);
+    return { bytes: fs.statSync(out).size, cached: true };
+  }
+  const bytes = await renderInWorker({ ...guideInput, assetRoots: [input.staging, input.staticDir] });
+  fs.writeFileSync(out, bytes);
+  if (cacheFile) {
+    fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+    fs.writeFileSync(cacheFile, bytes);
+  }
+  return { bytes: bytes.length, cached: false };
+}
+
+async function renderInWorker(data: WorkerInput): Promise<Buffer> {
+  const worker = new Worker(await workerFile('pdf/worker.ts'), { workerData: data });
+  try {
+    const reply = await new Promise<WorkerReply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the user guide worker exited (${code})`)));
+    });
+    if (!reply.ok) throw new GuideError(reply.message);
+    return Buffer.from(reply.pdf);
+  } finally {
+    await worker.terminate();
+  }
+}
