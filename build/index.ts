@@ -2,6 +2,7 @@
 // Markdown → sidebars → render → write (compression starts) → search index → static files →
 // link check → swap into place. Each step lives in its own module; this file only orders them,
 // times them and collects warnings.
+import { useHighlightLanguages } from './markdown/highlighter.ts';
 import path from 'node:path';
 import type { SidebarData } from '../src/data/types.ts';
 import { bundleClient, bundleServer, type BundleInput, type ClientAssets, type ServerRenderer } from './render/bundle.ts';
@@ -89,6 +90,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // search entry, sidebar item, pager link or llms line. The dev server shows them.
   const { config, adapted, sources } = discoverSite(loaded, paths, { drafts: false });
   for (const s of sources) warnings.push(...(s.warnings ?? []));
+  await useHighlightLanguages(config.prism.languages); // the config decides what Prism highlights
   checkRoutes(sources);
   lap('content');
 

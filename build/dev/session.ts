@@ -3,6 +3,7 @@
 // reads and compiles that page, re-assembles the page data (cheap), renders the routes whose
 // data or sidebar actually changed and writes their files. Errors never end the session: they
 // are kept per cause (a file, the config, the bundle, ...) and the last good output stays.
+import { useHighlightLanguages } from '../markdown/highlighter.ts';
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
@@ -173,6 +174,7 @@ export class DevSession {
     if (plan.config || full) {
       try {
         this.loaded = await loadFreshSiteConfig(configPath, root, this.bundleInput.cacheDir);
+        await useHighlightLanguages(this.loaded.prism.languages); // the config decides what Prism highlights
         this.errors.delete(CONFIG);
       } catch (e) {
         this.errors.set(CONFIG, e);

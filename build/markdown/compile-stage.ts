@@ -1,6 +1,7 @@
 // Compiles every Markdown page, skipping the ones whose compiled form is cached. The cache key
 // covers the page text, the route table (links are rewritten against it) and the source of the
 // Markdown pipeline itself, so editing a plugin invalidates exactly what it should.
+import { highlightLanguages } from './highlighter.ts';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -50,7 +51,7 @@ async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, stri
   return Promise.all(shares.map((share) => new Promise<{ ok: boolean; value?: CompiledMarkdown; error?: string }[]>((resolve, reject) => {
     // A larger young generation: the Markdown pipeline allocates many short-lived nodes, and
     // the default size spends a third of the time in scavenges.
-    const worker = new Worker(file, { workerData: { inputs: share, routeOfFile: entries }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+    const worker = new Worker(file, { workerData: { inputs: share, routeOfFile: entries, languages: highlightLanguages() }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`Markdown worker exited with code ${code}`)));
@@ -70,7 +71,7 @@ export async function compilePages(
   cacheDir: string | null,
 ): Promise<{ results: Map<string, CompiledMarkdown>; stats: CompileStats }> {
   const cache = KeyValueCache.open<CompiledMarkdown>(cacheDir, 'markdown');
-  const base = hashKey(markdownPipelineHash(), JSON.stringify([...routeOfFile].sort()));
+  const base = hashKey(markdownPipelineHash(), JSON.stringify([...routeOfFile].sort()), highlightLanguages().join(','));
   const results = new Map<string, CompiledMarkdown>();
   const todo: { page: SourcePage; key: string }[] = [];
   for (const page of pages) {

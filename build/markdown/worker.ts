@@ -1,8 +1,10 @@
 // Worker thread: compiles a share of the pages. The processor is built once per worker.
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileMarkdown, type MarkdownInput } from './compile.ts';
+import { useHighlightLanguages } from './highlighter.ts';
 
-const { inputs, routeOfFile } = workerData as { inputs: MarkdownInput[]; routeOfFile: [string, string][] };
+const { inputs, routeOfFile, languages } = workerData as { inputs: MarkdownInput[]; routeOfFile: [string, string][]; languages: string[] };
+await useHighlightLanguages(languages);
 const routes = new Map(routeOfFile);
 const results = inputs.map((input) => {
   try {

@@ -1,4 +1,5 @@
 // Loads src/site.config.ts (or another config file), validates it and points at the bad key.
+import { languageProblems } from '../markdown/highlighter.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +29,11 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
     const c = parsed.data;
     if (c.toc.minHeadingLevel > c.toc.maxHeadingLevel) {
       throw new BuildError('toc.minHeadingLevel is greater than toc.maxHeadingLevel', file, lineOf(source, 'minHeadingLevel'), 'swap the two values');
+    }
+    // prism.languages decides what is highlighted: every name must be one refractor ships.
+    for (const { name, hint } of languageProblems(c.prism.languages)) {
+      throw new BuildError(`prism.languages names "${name}", which the highlighter (refractor) does not know`, file, lineOf(source, name),
+        `use refractor's name for it (e.g. "${hint}"; the list is node_modules/refractor/lang/), or "text" for plain code`);
     }
     for (const [i, item] of c.navbar.items.entries()) {
       if (item.type === 'docSidebar' && !(item.sidebarId in c.sidebars)) {

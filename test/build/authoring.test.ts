@@ -89,6 +89,27 @@ describe('authoring habits from Docusaurus', () => {
     }
   });
 
+  it('prism.languages decides what is highlighted: a language added there is, a misspelt name stops the build', () => {
+    const configFile = path.join(site.dir, 'site.config.ts');
+    const config = readFileSync(configFile, 'utf8');
+    const page = readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8');
+    try {
+      site.write('docs/guide/install.md', `${page}\n\n\`\`\`python\ndef f():\n    return 1\n\`\`\`\n`);
+      site.write('site.config.ts', config.replace("languages: ['bash', 'hcl', 'json', 'docker']", "languages: ['bash', 'hcl', 'json', 'docker', 'python']"));
+      const ok = site.build();
+      assert.equal(ok.status, 0, ok.stderr);
+      assert.doesNotMatch(ok.stderr, /"python" is not highlighted/);
+      assert.match(readFileSync(path.join(site.out, 'guide/install/index.html'), 'utf8'), /language-python[^]*<span class="token keyword">def<\/span>/);
+      site.write('site.config.ts', config.replace("languages: ['bash', 'hcl', 'json', 'docker']", "languages: ['bash', 'hcl', 'json', 'pyhton']"));
+      const bad = site.build();
+      assert.equal(bad.status, 1);
+      assert.match(bad.stderr, /site\.config\.ts:\d+: prism\.languages names "pyhton", which the highlighter \(refractor\) does not know\n\s+fix: use refractor's name for it \(e\.g\. "python"/);
+    } finally {
+      site.write('site.config.ts', config);
+      site.write('docs/guide/install.md', page);
+    }
+  });
+
   it('the dev server shows a draft, with a "Черновик" badge', async () => {
     const outDir = path.join(site.dir, '.dev');
     const session = new DevSession({

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
+import { useHighlightLanguages } from '../../build/markdown/highlighter.ts';
+import siteConfig from '../../src/site.config.ts';
+
+// The site's prism.languages decide what is highlighted, as in a build.
+await useHighlightLanguages(siteConfig.prism.languages);
 
 const routes = new Map([
   ['/site/docs/sgroups/database.md', '/tech-docs/sgroups/database'],
