@@ -7,7 +7,7 @@ import { formatProblem, lintDocs } from './index.ts';
 const args = process.argv.slice(2);
 const labelAt = args.indexOf('--label');
 const label = labelAt >= 0 ? args[labelAt + 1]! : 'docs';
-const dir = path.resolve(args.find((a, k) => !a.startsWith('--') && k !== labelAt + 1) ?? 'docs');
+const dir = path.resolve(args.find((a, k) => !a.startsWith('--') && (labelAt < 0 || k !== labelAt + 1)) ?? 'docs');
 const result = lintDocs(dir, label);
 let total = 0;
 const counts = new Map<string, number>();
