@@ -16,7 +16,7 @@ export { formatProblem } from './problem.ts';
 
 /** Which page-specific checks a page gets. */
 export interface PageRoles {
-  /** JSON examples are API v2 bodies (pages under tech-docs/sgroups/api/). */
+  /** JSON examples are API v2 bodies (pages under tech-docs/sgroups/api/ and tech-docs/rule-configuration/). */
   api: boolean;
   /** Metrics named in backticks are checked (the two monitoring pages). */
   monitoring: boolean;
@@ -26,7 +26,7 @@ const MONITORING_PAGES = ['tech-docs/sgroups/monitoring.md', 'tech-docs/to-nft/m
 
 /** Roles from the page's path inside docs/ (forward slashes). */
 export const rolesOf = (docsRelative: string): PageRoles => ({
-  api: docsRelative.startsWith('tech-docs/sgroups/api/'),
+  api: docsRelative.startsWith('tech-docs/sgroups/api/') || docsRelative.startsWith('tech-docs/rule-configuration/'),
   monitoring: MONITORING_PAGES.includes(docsRelative),
 });
 
