@@ -1,7 +1,7 @@
 // `npm start` — builds docs/ into dist/, then serves it like `npm run preview`. Each flag goes to
 // the step it belongs to: --port and --host to the server, everything else (--no-cache,
 // --no-link-check, --docs …) to the build.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,9 +21,11 @@ if (buildArgs.some((a) => a.startsWith('--out'))) {
   const at = buildArgs.findIndex((a) => a.startsWith('--out'));
   serveArgs.push('--dir', buildArgs[at].includes('=') ? buildArgs[at].split('=')[1] : buildArgs[at + 1]);
 }
-const run = (script: string, args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts', script), ...args], { stdio: 'inherit' });
-const built = run('build.ts', buildArgs);
+const script = (name: string) => ['--import', 'tsx', path.join(projectRoot, 'scripts', name)];
+const built = spawnSync(process.execPath, [...script('build.ts'), ...buildArgs], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
-const served = run('preview.ts', serveArgs);
-process.exit(served.status ?? 0);
+// The server runs until it is stopped: a stop sent to this process (a supervisor's SIGTERM, a
+// test) is passed on, so no server is left running without its parent.
+const server = spawn(process.execPath, [...script('preview.ts'), ...serveArgs], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.once('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

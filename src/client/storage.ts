@@ -1,45 +1,35 @@
-// localStorage that never throws: private modes and full quotas must not break the page.
-export const storage = {
-  get(key: string): string | null {
-    try {
-      return window.localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string): void {
-    try {
-      window.localStorage.setItem(key, value);
-    } catch {
-      /* reading still works from memory for this visit */
-    }
-  },
-  remove(key: string): void {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      /* nothing to do */
-    }
-  },
-};
+// Web storage that never throws: private modes, full quotas and storage turned off must not
+// break the page. What cannot be stored is simply not remembered.
+function safeStorage(area: () => Storage) {
+  return {
+    get(key: string): string | null {
+      try {
+        return area().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key: string, value: string): void {
+      try {
+        area().setItem(key, value);
+      } catch {
+        /* not remembered: reading still works from memory for this visit */
+      }
+    },
+    remove(key: string): void {
+      try {
+        area().removeItem(key);
+      } catch {
+        /* nothing to do */
+      }
+    },
+  };
+}
 
-/** sessionStorage that never throws: what is remembered only until the tab is closed. */
-export const sessionStore = {
-  get(key: string): string | null {
-    try {
-      return window.sessionStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string): void {
-    try {
-      window.sessionStorage.setItem(key, value);
-    } catch {
-      /* without it, the next page load simply tries again */
-    }
-  },
-};
+/** localStorage: what the reader chose, kept across visits. */
+export const storage = safeStorage(() => window.localStorage);
+/** sessionStorage: what is remembered only until the tab is closed. */
+export const sessionStore = safeStorage(() => window.sessionStorage);
 
 /** Every key the site stores, in one place so the pre-paint script and hooks agree. */
 export const STORAGE_KEYS = {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
-import { isolate, launchBrowser, serveSite, watchErrors, type ServedSite } from '../helpers/browser.ts';
+import { isolate, serveWithBrowser, watchErrors, type ServedSite } from '../helpers/browser.ts';
 
 /** Commits everything in dir as of `date` (author and committer), the way a repository's history records it. */
 function commitAll(dir: string, date: string, message: string): void {
@@ -24,6 +24,7 @@ describe('doc footer and pages for machines', () => {
   let fixture: FixtureCopy;
   let site: ServedSite;
   let browser: Browser;
+  let close: (() => Promise<void>) | undefined;
   before(async () => {
     fixture = copyFixture();
     assert.equal(spawnSync('git', ['init', '-q'], { cwd: fixture.dir }).status, 0);
@@ -32,13 +33,9 @@ describe('doc footer and pages for machines', () => {
     commitAll(fixture.dir, '2025-06-07T12:30:00Z', 'install page updated');
     const r = fixture.build();
     assert.equal(r.status, 0, r.stderr);
-    site = await serveSite(fixture.out);
-    browser = await launchBrowser();
+    ({ site, browser, close } = await serveWithBrowser(fixture.out));
   });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  after(() => close?.());
 
   const open = async (route: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
     const context = await browser.newContext();

@@ -7,10 +7,11 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { copyFixture } from '../helpers/build-fixture.ts';
-import { isolate, launchBrowser, serveSite, type ServedSite } from '../helpers/browser.ts';
+import { isolate, serveWithBrowser, type ServedSite } from '../helpers/browser.ts';
 
 describe('github.live: false', () => {
   let browser: Browser;
+  let close: (() => Promise<void>) | undefined;
   let site: ServedSite;
   before(async () => {
     const fixture = copyFixture();
@@ -22,13 +23,9 @@ describe('github.live: false', () => {
     fixture.write('site.config.ts', offline);
     const r = fixture.build(['--no-link-check']);
     assert.equal(r.status, 0, r.stderr);
-    site = await serveSite(fixture.out);
-    browser = await launchBrowser();
+    ({ site, browser, close } = await serveWithBrowser(fixture.out));
   });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  after(() => close?.());
 
   it('shows the build-time facts, calls nothing and logs nothing', async () => {
     const context = await browser.newContext();

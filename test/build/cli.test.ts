@@ -47,7 +47,12 @@ describe('command line', () => {
       const res = await fetch(`${origin}/guide/intro`);
       assert.equal(res.status, 200, 'the server serves the folder the build wrote');
     } finally {
+      // npm start passes the stop on to its server: both must be gone, or this file never ends.
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
+      await exited;
+      child.stdout.destroy();
+      child.stderr.destroy();
     }
   });
 

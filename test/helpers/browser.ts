@@ -59,6 +59,16 @@ export async function serveSite(dir: string): Promise<ServedSite> {
   return { origin: `http://127.0.0.1:${port}`, server, close: () => new Promise((r) => server.close(() => r())) };
 }
 
+/** A built site served by the preview server, and a Chromium to look at it; close() stops both. */
+export async function serveWithBrowser(dir: string): Promise<{ site: ServedSite; browser: Browser; close(): Promise<void> }> {
+  const site = await serveSite(dir);
+  const browser = await launchBrowser();
+  return { site, browser, close: async () => {
+    await browser.close();
+    await site.close();
+  } };
+}
+
 /** Collects console errors, page errors and CSP violations, which every test expects to stay empty. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
