@@ -16,7 +16,7 @@ describe('front matter', () => {
   });
 
   it('treats a file without front matter as all body', () => {
-    assert.deepEqual(splitFrontMatter('# Заголовок\n', 'a.md'), { frontMatter: {}, body: '# Заголовок\n', bodyLineOffset: 0 });
+    assert.deepEqual(splitFrontMatter('# Заголовок\n', 'a.md'), { frontMatter: {}, warnings: [], body: '# Заголовок\n', bodyLineOffset: 0 });
   });
 
   it('names the file and line of invalid YAML', () => {
