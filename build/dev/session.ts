@@ -247,9 +247,10 @@ export class DevSession {
     let assembled: AssembledPages;
     if (this.assembled && !full && !configChanged && layoutKey === this.layoutKey) {
       const placement = this.assembled.placement;
+      const docsById = new Map(renderable.filter((d) => d.kind === 'doc').map((d) => [d.id, d]));
       const fresh = new Map([...this.touched, ...compiledNow].map((f) => this.sources.get(f))
         .filter((s): s is SourcePage => s !== undefined && (s.kind === 'react-page' || this.compiled.has(s.absPath)))
-        .map((s) => [s.route, pageDataOf(s, this.compiled, config, placement, metaOf, new Map(renderable.filter((d) => d.kind === 'doc').map((d) => [d.id, d])))]));
+        .map((s) => [s.route, pageDataOf(s, this.compiled, config, placement, metaOf, docsById)]));
       assembled = { ...this.assembled, pages: this.assembled.pages.map((p) => fresh.get(p.route) ?? p) };
       // The same docs as the last assembly that succeeded: an error since (a doc deleted, then
       // restored) is gone.
@@ -328,9 +329,10 @@ export class DevSession {
     // the site's shape may have changed.
     const siteUrl = siteUrlOf(config);
     const sourceByRoute = new Map(list.map((s) => [s.route, s]));
+    const pageByRoute = new Map(assembled.pages.map((p) => [p.route, p]));
     for (const route of renderAll ? routes : changed) {
       const s = sourceByRoute.get(route);
-      const page = assembled.pages.find((p) => p.route === route);
+      const page = pageByRoute.get(route);
       if (!s || !page?.markdownUrl) continue;
       const compiledMd = this.compiled.get(s.absPath)?.markdown;
       out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
