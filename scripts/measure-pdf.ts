@@ -1,8 +1,11 @@
-// Times the user guide render alone on this site's last build (`npx tsx scripts/measure-pdf.ts DIST`):
-// reads the page data and sidebars written by the build and renders with pdfkit, no cache.
+// `npm run measure:pdf [-- DIST]`: times the user guide render alone on this site's last build,
+// three runs each of the guide's pdfkit renderer (build/pdf/render.ts) and of the same pages drawn
+// with @react-pdf/renderer (scripts/measure-pdf-react.tsx), no cache. The figures decided the
+// choice of pdfkit (see the head of build/pdf/render.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderGuide, type GuidePage } from '../build/pdf/render.ts';
+import { renderWithReactPdf } from './measure-pdf-react.tsx';
 import siteConfig from '../src/site.config.ts';
 import type { SidebarData, SidebarNode } from '../src/data/types.ts';
 
@@ -15,6 +18,11 @@ const collect = (ns: SidebarNode[]): void => ns.forEach((n) => { if (n.type === 
 sidebars.forEach(collect);
 for (let run = 0; run < 3; run++) {
   const t0 = performance.now();
-  const bytes = await renderGuide({ product: 'SGroups', versionLabel: 'Next', author: 'ООО «ПРТ»', siteUrl: siteConfig.url, date: '2026-01-01', sidebars, pages, readAsset: () => null });
+  const bytes = await renderGuide({ product: 'SGroups', versionLabel: 'Next', author: 'ООО «ПРТ»', siteUrl: siteConfig.url, date: '2026-01-01', sidebars, pages, readAsset: (p) => { try { return readFileSync(path.join(dist, p.replace(/^\//, ''))); } catch { return null; } } });
   console.log(`pdfkit: ${pages.size} pages → ${bytes.length} bytes in ${Math.round(performance.now() - t0)} ms`);
+}
+for (let run = 0; run < 3; run++) {
+  const t0 = performance.now();
+  const bytes = await renderWithReactPdf([...pages.values()]);
+  console.log(`@react-pdf/renderer: ${pages.size} pages → ${bytes.length} bytes in ${Math.round(performance.now() - t0)} ms (no figures, outline or contents)`);
 }

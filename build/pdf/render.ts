@@ -1,11 +1,10 @@
 // Renders the user guide PDF from the compiled pages, in sidebar order, with pdfkit.
 //
-// Why pdfkit: it was already a dependency (scripts/make-pdfs.ts), draws text with its own line
-// wrapper, embeds TrueType subsets through fontkit and writes the same bytes for the same input
-// once the info dates are fixed; @react-pdf/renderer would add Yoga layout and a second copy of
-// pdfkit/fontkit on top. Measured on this site (44 pages → 245 PDF pages, 1.21 MB, 2 shared
-// cores under load average ~5): pdfkit renders in 2.3–3.3 s (scripts/measure-pdf.ts).
-// @react-pdf/renderer was NOT measured (not installed; out of time) — the choice rests on the above.
+// Why pdfkit and not @react-pdf/renderer: measured on this site's 44 pages (`npm run measure:pdf`,
+// 2 cores), pdfkit renders the whole guide (figures, outline, contents, links) in 1.5–2.2 s and
+// 1.2 MB; @react-pdf/renderer takes 12–15 s and 1.4 MB for the same pages without figures,
+// outline or contents (its flexbox layout runs for every text node). pdfkit also writes the same
+// bytes for the same input once the info dates are fixed, and embeds TrueType subsets.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -13,6 +12,8 @@ import PDFDocument from 'pdfkit';
 import { fromHtml } from 'hast-util-from-html';
 import type { Element, ElementContent, Root } from 'hast';
 import type { SidebarNode } from '../../src/data/types.ts';
+import { drawSvg, svgSize } from './svg.ts';
+import { useFastLayout } from './fast-layout.ts';
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -55,6 +56,8 @@ interface TocLine { label: string; depth: number; dest: string; page: number }
 
 const MARGIN = 56;
 const BODY = 10.5;
+/** The tallest a figure is drawn (A4 is 842 pt tall): big diagrams shrink rather than fill a page. */
+const SVG_MAX_HEIGHT = 380;
 
 export function renderGuide(input: GuideInput): Promise<Buffer> {
   const when = new Date(`${input.date}T00:00:00Z`);
@@ -67,6 +70,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => { doc.on('end', () => resolve(Buffer.concat(chunks))); doc.on('error', reject); });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, path.join(fontDir, file));
+  useFastLayout(doc.font('sans'));
 
   const width = () => doc.page.width - MARGIN * 2;
   const names = new Set<string>();
@@ -209,6 +213,12 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
       doc.moveDown(0.3);
       return;
     }
+    // A paragraph of images only (Markdown `![alt](src)` on its own line) draws them as figures.
+    if (t === 'p' && e.children.some((c) => c.type === 'element' && c.tagName === 'img')
+      && e.children.every((c) => (c.type === 'element' && c.tagName === 'img') || (c.type === 'text' && !c.value.trim()))) {
+      for (const c of e.children) if (c.type === 'element') image(c, page, indent);
+      return;
+    }
     if (t === 'p') { const runs: Run[] = []; inline(e.children, page, { text: '', font: 'sans', colour: TEXT }, runs); if (classes(e).includes('admonition__title')) runs.forEach((r) => { r.font = 'bold'; }); writeRuns(runs, { indent }); doc.moveDown(0.5); return; }
     if (t === 'ul' || t === 'ol') {
       let i = Number(e.properties.start ?? 1);
@@ -343,14 +353,29 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     if (classes(img).includes('themed-image--dark')) return;
     const src = String(img.properties.src ?? '');
     const alt = String(img.properties.alt ?? '');
-    if (src.endsWith('.svg')) {
-      // SVG is not drawn yet (no SVG renderer in pdfkit); the figure is named by its caption.
-      doc.font('italic').fontSize(9).fillColor('#57606a').text(`[Рисунок: ${alt}]`, MARGIN + indent, undefined, { width: width() - indent });
-      doc.moveDown(0.4).fillColor(TEXT);
-      return;
-    }
     const bytes = input.readAsset(src);
     if (!bytes) throw new GuideError(`image ${src} cannot be read; fix: check its path`);
+    if (src.endsWith('.svg')) {
+      const svg = bytes.toString('utf8');
+      const size = svgSize(svg);
+      if (!size) throw new GuideError(`image ${src} has neither width/height nor a viewBox; fix: give its <svg> a viewBox`);
+      // Scaled to the column (never up), at most half a page tall; a figure that does not fit
+      // below the text starts the next page.
+      const scale = Math.min(1, (width() - indent) / size.width, SVG_MAX_HEIGHT / size.height);
+      const box = { width: size.width * scale, height: size.height * scale };
+      if (doc.y + box.height > doc.page.height - MARGIN) doc.addPage();
+      const y = doc.y;
+      let problems: string[];
+      try {
+        problems = drawSvg(doc, svg, MARGIN + indent, y, box);
+      } catch (e) {
+        throw new GuideError(`image ${src} cannot be drawn (${(e as Error).message}); fix: check that it is valid SVG`);
+      }
+      if (problems.length) throw new GuideError(`image ${src} uses SVG the guide cannot draw (${problems[0]}); fix: simplify the figure or use PNG`);
+      doc.x = MARGIN; doc.y = y + box.height;
+      doc.moveDown(0.4);
+      return;
+    }
     try {
       doc.image(bytes, MARGIN + indent, undefined, { fit: [width() - indent, 300] });
     } catch (e) {

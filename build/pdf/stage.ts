@@ -15,7 +15,7 @@ import { workerFile } from '../worker-bundle.ts';
 
 export const GUIDE_PATH = 'files/documentation.pdf';
 /** Bump when render.ts changes what it draws, so cached PDFs are not reused. */
-const RENDER_VERSION = '1';
+const RENDER_VERSION = '2';
 
 export interface GuideStageInput {
   config: SiteConfig;
@@ -25,6 +25,8 @@ export interface GuideStageInput {
   staging: string;
   staticDir: string;
   cacheDir: string | null;
+  /** A worker started earlier (it is closed here); without one, a new worker is started. */
+  worker?: GuideWorker;
 }
 
 /** The build date printed on the title page: the newest commit date of docs/, never the clock. */
@@ -51,9 +53,16 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
   const cacheFile = input.cacheDir ? path.join(input.cacheDir, 'pdf', `${hash}.pdf`) : null;
   if (cacheFile && fs.existsSync(cacheFile)) {
     fs.copyFileSync(cacheFile, out);
+    await input.worker?.close();
     return { bytes: fs.statSync(out).size, cached: true };
   }
-  const bytes = await renderInWorker({ ...guideInput, assetRoots: [input.staging, input.staticDir] });
+  const worker = input.worker ?? new GuideWorker();
+  let bytes: Buffer;
+  try {
+    bytes = await worker.render({ ...guideInput, assetRoots: [input.staging, input.staticDir] });
+  } finally {
+    await worker.close();
+  }
   fs.writeFileSync(out, bytes);
   if (cacheFile) {
     fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
@@ -62,17 +71,31 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
   return { bytes: bytes.length, cached: false };
 }
 
-async function renderInWorker(data: WorkerInput): Promise<Buffer> {
-  const worker = new Worker(await workerFile('pdf/worker.ts'), { workerData: data });
-  try {
+/**
+ * A worker that renders the guide once it is given the pages. Started early (build/index.ts starts
+ * it before the Markdown is compiled) so that its start-up and warm-up overlap the compile;
+ * `close()` ends it when the guide turns out to be cached or the build fails.
+ */
+export class GuideWorker {
+  private readonly worker: Promise<Worker>;
+  constructor() {
+    this.worker = workerFile('pdf/worker.ts').then((file) => new Worker(file));
+    this.worker.catch(() => {}); // reported by render()
+  }
+
+  async render(data: WorkerInput): Promise<Buffer> {
+    const worker = await this.worker;
     const reply = await new Promise<WorkerReply>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the user guide worker exited (${code})`)));
+      worker.postMessage(data);
     });
     if (!reply.ok) throw new GuideError(reply.message);
     return Buffer.from(reply.pdf);
-  } finally {
-    await worker.terminate();
+  }
+
+  async close(): Promise<void> {
+    await (await this.worker.catch(() => null))?.terminate();
   }
 }

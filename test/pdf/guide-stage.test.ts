@@ -36,5 +36,22 @@ describe('user guide stage', () => {
     await assert.rejects(async () => renderGuide({ ...input, pages: pages('<video src="x"></video>'), readAsset: () => null }), /page \/a: unknown element <video>/);
     await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.png" alt="x">'), readAsset: () => null }), /page \/a: image \/img\/x.png cannot be read/);
     await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.png" alt="x">'), readAsset: () => Buffer.from('not an image') }), /page \/a: image \/img\/x.png cannot be embedded/);
+    await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.svg" alt="x">'), readAsset: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>') }), /page \/a: image \/img\/x.svg has neither width\/height nor a viewBox; fix: give its <svg> a viewBox/);
+    await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.svg" alt="x">'), readAsset: () => Buffer.from('<svg viewBox="0 0 10 10"><rect width="1" height="1"></svg>') }), /page \/a: image \/img\/x.svg uses SVG the guide cannot draw \(parseXml/);
+  });
+
+  it('draws an SVG figure with its text in the guide\'s fonts, and only the light variant', async () => {
+    const input = { product: 'P', versionLabel: 'Next', author: 'A', siteUrl: 'https://x.test', date: '2026-01-01', sidebars: [sidebars[0].items] };
+    const svg = (word: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40"><rect width="200" height="40" fill="#eef"/><text x="10" y="25" font-family="ui-monospace, monospace" font-weight="600">${word}</text></svg>`);
+    const html = '<p><img class="themed-image--light" src="/img/f-light.svg" alt="схема"><img class="themed-image--dark" src="/img/f-dark.svg" alt="схема"></p>';
+    const bytes = await renderGuide({ ...input, pages: new Map([['/a', { route: '/a', title: 'A', html }], ['/b', { route: '/b', title: 'B', html: '<p>b</p>' }]]),
+      readAsset: (p) => svg(p.includes('dark') ? 'ТёмнаяСхема' : 'СветлаяСхема') });
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise;
+    let all = '';
+    for (let i = 1; i <= pdf.numPages; i++) all += (await (await pdf.getPage(i)).getTextContent()).items.map((it) => ('str' in it ? it.str : '')).join('') + '\n';
+    assert.match(all, /СветлаяСхема/, 'the light figure\'s text is drawn as text');
+    assert.doesNotMatch(all, /ТёмнаяСхема/, 'the dark variant is left out');
+    assert.doesNotMatch(all, /Рисунок:/, 'no placeholder instead of the figure');
   });
 });

@@ -120,4 +120,13 @@ describe('user guide PDF', { timeout: 180_000 }, () => {
     assert.ok(all.includes(squash(firstParagraph).slice(0, 120)), `first paragraph of /info/introduction is in the PDF: ${firstParagraph.slice(0, 60)}`);
     assert.ok(all.includes(squash(`curl -s -X POST http://10.0.0.5:9650/v2/sync`)), 'a code block of /info/toolset is in the PDF');
   });
+
+  it('draws the site\'s SVG figures (light variant) with their text, not placeholders', () => {
+    const all = squash(pageTexts.join(' '));
+    // Text inside static/img/rules/s2s-light.svg and static/img/server/er-light.svg.
+    // Each string is in the figure and nowhere in the text of the docs.
+    assert.ok(all.includes(squash('sgFrom, клиенты')), 'the s2s figure is drawn');
+    assert.ok(all.includes(squash('журнал записей, без внешних ключей')), 'the database figure is drawn');
+    assert.ok(!all.includes('[Рисунок:'), 'no figure is replaced by its caption');
+  });
 });
