@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { SidebarData } from '../src/data/types.ts';
 import { bundleClient, bundleServer, type BundleInput, type ClientAssets, type ServerRenderer } from './render/bundle.ts';
 import { compilePages } from './markdown/compile-stage.ts';
-import { buildUserGuide } from './pdf/stage.ts';
+import { buildUserGuide, GuideWorker } from './pdf/stage.ts';
 import { loadSiteConfig } from './model/config.ts';
 import type { Warning } from './errors.ts';
 import { bootScript } from './render/boot-script.ts';
@@ -37,6 +37,8 @@ export interface BuildOptions extends PathOptions {
   checkLinks?: boolean;
   /** The CLI's: Ctrl+C and SIGTERM remove the staging folder and exit 130/143 (build/output/staging.ts). */
   exitOnSignal?: boolean;
+  /** false skips the user guide PDF for this build even when the config asks for it (the bench compares). */
+  userGuide?: boolean;
 }
 
 export interface BuildResult {
@@ -77,7 +79,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const git = readGitDates(paths.docsDir);
   if (git.warning) warnings.push(git.warning);
   const fingerprint = cacheDir === null ? null
-    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, gitDates: [...git.dates].sort() });
+    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, userGuide: options.userGuide !== false, gitDates: [...git.dates].sort() });
   const stamp = fingerprint ? readStamp(outDir) : null;
   if (stamp && stamp.fingerprint === fingerprint) {
     lap('up-to-date check');
@@ -100,6 +102,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const stopGuarding = options.exitOnSignal ? removeStagingOnSignal(staging) : () => {};
   let compressor: Compressor | undefined;
   let bundling: Promise<[ClientAssets, ServerRenderer]> | undefined;
+  // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
+  const guideWorker = config.userGuidePdf === false || options.userGuide === false ? null : new GuideWorker();
   try {
     // 2. Bundles (esbuild, in its own process) written straight into the staging folder, while
     // 3. the Markdown is compiled (cached by content hash, spread over worker threads).
@@ -125,8 +129,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('llms');
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
-    const userGuide = config.userGuidePdf === false ? null
-      : buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir });
+    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker });
     userGuide?.catch(() => {}); // awaited below
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
@@ -203,7 +206,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('swap');
     return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length, workers: stats.workers, firstLoad, adaptedConfig: adapted };
   } catch (e) {
-    await Promise.allSettled([bundling, compressor?.settle()]);
+    await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close()]);
     discardStaging(staging);
     stopGuarding();
     throw e;

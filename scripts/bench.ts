@@ -4,9 +4,11 @@
 // (../shared/bench/make-corpus.mjs) of 1000, 3000 and 10 000 pages; then, on the smallest corpus,
 // a build with nothing changed, after one page's text edit and after one page's title edit. Every
 // build runs in a fresh child process as an author would run it; peak RSS is the child's own.
-// Options: --pages 1000,3000 (the cold corpora), --quick (1000 pages only), --keep, --no-link-check.
+// Last, this site with and without its user guide PDF.
+// Options: --pages 1000,3000 (the cold corpora), --quick (1000 pages only), --site-only (only this
+// site's rows), --keep, --no-link-check.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +16,7 @@ import { readArgs } from './cli-args.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.join(root, '..', 'shared', 'bench');
-const args = readArgs({ pages: { type: 'string' }, quick: { type: 'boolean' }, keep: { type: 'boolean' }, 'no-link-check': { type: 'boolean' } });
+const args = readArgs({ pages: { type: 'string' }, quick: { type: 'boolean' }, keep: { type: 'boolean' }, 'no-link-check': { type: 'boolean' }, 'site-only': { type: 'boolean' } });
 const sizes = (args.quick ? '1000' : (args.pages ?? '1000,3000,10000')).split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
 const work = mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
 
@@ -32,15 +34,16 @@ function corpus(pages: number): string {
   return dir;
 }
 
-function buildOnce(docs: string, label: string): Stats {
+function buildOnce(docs: string, label: string, extra: string[] = []): Stats {
   const statsFile = path.join(work, `${label}.json`);
   const started = performance.now();
   sh(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--docs', docs, '--out', `${docs}-dist`, '--cache-dir', `${docs}-cache`, '--stats-json', statsFile, '--quiet',
-    ...(args['no-link-check'] ? ['--no-link-check'] : [])]);
+    ...(args['no-link-check'] ? ['--no-link-check'] : []), ...extra]);
   const wallMs = performance.now() - started;
   return { ...(JSON.parse(readFileSync(statsFile, 'utf8')) as Omit<Stats, 'wallMs'>), wallMs };
 }
 
+if (!args['site-only']) {
 const docs = new Map(sizes.map((n) => [n, corpus(n)]));
 const smallest = docs.get(sizes[0])!;
 const floor = JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number };
@@ -74,5 +77,32 @@ writeFileSync(titled, readFileSync(titled, 'utf8').replace(/^title: .*$/m, 'titl
 const title = buildOnce(smallest, 'title');
 row(`${sizes[0]} pages, one title edit`, title, '≤ 0.3 × floor');
 console.log(`first-load JS ${(title.firstLoad.jsGzip / 1024).toFixed(1)} KB gzip, CSS ${(title.firstLoad.cssGzip / 1024).toFixed(1)} KB gzip`);
+
+}
+
+// This site and its user guide PDF (issue 20): what the guide adds to a cold build (the same
+// build without it), and what it costs when the docs did not change (the cached PDF is copied).
+{
+  const siteDocs = path.join(work, 'site-docs');
+  const siteStatic = path.join(work, 'site-static');
+  cpSync(path.join(root, 'docs'), siteDocs, { recursive: true });
+  cpSync(path.join(root, 'static'), siteStatic, { recursive: true });
+  const site = (label: string, extra: string[] = []) => buildOnce(siteDocs, label, ['--static', siteStatic, ...extra]);
+  rmSync(`${siteDocs}-cache`, { recursive: true, force: true });
+  // Without the guide its links have no target: both cold builds skip the link check to compare.
+  const bare = site('site-cold-no-guide', ['--no-user-guide', '--no-link-check']);
+  rmSync(`${siteDocs}-cache`, { recursive: true, force: true });
+  const withGuide = site('site-cold', ['--no-link-check']);
+  const pdf = statSync(path.join(`${siteDocs}-dist`, 'files', 'documentation.pdf')).size;
+  console.log(`this site, cold, ${withGuide.pages} pages       ${String(Math.round(withGuide.wallMs)).padStart(7)} ms; without the guide ${Math.round(bare.wallMs)} ms: the guide adds ${Math.round(withGuide.wallMs - bare.wallMs)} ms (target ≤ 3000 ms), ${(pdf / 1048576).toFixed(2)} MB (target ≤ 3 MB)`);
+  site('site-cold-checked'); // the rows below are incremental builds of a full (checked) build
+  writeFileSync(path.join(siteStatic, 'bench-extra.txt'), 'a static file changed, the docs did not\n');
+  const staticOnly = site('site-static-edit');
+  console.log(`this site, static file changed  ${String(Math.round(staticOnly.wallMs)).padStart(7)} ms; guide stage ${staticOnly.timings.pdf ?? 0} ms (cached copy; target 0 s added)`);
+  const page = path.join(siteDocs, 'info', 'introduction.md');
+  appendFileSync(page, '\nЕщё один абзац для замера.\n');
+  const textEdit = site('site-text-edit');
+  console.log(`this site, one text edit        ${String(Math.round(textEdit.wallMs)).padStart(7)} ms; guide rendered again, waited for ${textEdit.timings.pdf ?? 0} ms after the HTML`);
+}
 if (!args.keep) rmSync(work, { recursive: true, force: true });
 else console.log(`kept ${work}`);

@@ -1,6 +1,6 @@
 // `npm run build` — builds docs/ into dist/.
 // Options: --docs DIR, --out DIR, --config FILE, --pages DIR, --static DIR, --no-cache, --cache-dir DIR,
-// --no-link-check, --quiet, --verbose (stack traces of unexpected errors), --stats-json FILE
+// --no-link-check, --no-user-guide (skip the PDF this once), --quiet, --verbose (stack traces of unexpected errors), --stats-json FILE
 // (machine-readable figures for the benchmarks).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,7 @@ const args = readArgs({
   'cache-dir': { type: 'string' },
   'stats-json': { type: 'string' },
   'no-link-check': { type: 'boolean' },
+  'no-user-guide': { type: 'boolean' },
   quiet: { type: 'boolean' },
   verbose: { type: 'boolean' },
 });
@@ -38,6 +39,7 @@ try {
     staticDir: args.static ? path.resolve(args.static) : undefined,
     cacheDir: args['no-cache'] ? null : args['cache-dir'] ? path.resolve(args['cache-dir']) : undefined,
     checkLinks: !args['no-link-check'],
+    userGuide: !args['no-user-guide'],
     exitOnSignal: true,
   });
   for (const w of result.warnings) console.warn(`warning: ${formatWarning(w)}`);
