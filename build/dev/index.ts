@@ -10,6 +10,7 @@ import { listen } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
 import { createDevServer } from './server.ts';
+import { GUIDE_PATH } from '../pdf/stage.ts';
 import { DevSession, type RebuildResult } from './session.ts';
 import { watchInBatches, type BatchWatcher } from './watcher.ts';
 
@@ -47,7 +48,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const events = new LiveEvents();
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready });
+  // The user guide PDF is rendered when the browser asks for it, not on every edit.
+  const onDemand = new Map([[`/${GUIDE_PATH}`, () => session.userGuide()]]);
+  const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready, onDemand });
   const host = options.host ?? 'localhost';
   const port = await listen(server, options.port, host);
   const url = `http://${host}:${port}`;

@@ -1,6 +1,7 @@
 // Broken links in dev are warnings, found without a crawl: the links in the content of the
 // pages a rebuild touched are looked up in the route table, in the output folder (static files,
-// images) and, for #anchors, in the target page's ids. The production build keeps its full
+// images; outputs such as the user guide PDF that are made when first requested count as there)
+// and, for #anchors, in the target page's ids. The production build keeps its full
 // check (build/checks/links.ts, build/checks/anchors.ts), which fails the build.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,7 @@ export function lineOfLink(source: string, href: string): number | undefined {
 }
 
 export function linkWarnings(checked: Iterable<PageData>, pages: Map<string, PageData>, outDir: string, sourceOf: (route: string) => string | undefined,
-  sourceTextOf: (route: string) => string | undefined = () => undefined): Warning[] {
+  sourceTextOf: (route: string) => string | undefined = () => undefined, onDemand: Set<string> = new Set()): Warning[] {
   const warnings: Warning[] = [];
   const ids = idLookup((route) => pages.get(route)?.html);
   for (const page of checked) {
@@ -46,7 +47,7 @@ export function linkWarnings(checked: Iterable<PageData>, pages: Map<string, Pag
         message: `broken link on ${page.route}: ${shown} ${what} (a warning in dev; \`npm run build\` fails on it)` });
       if (pages.has(ref.target)) {
         if (ref.fragment && !ids(ref.target).has(ref.fragment)) warn('names an anchor that does not exist on the target page');
-      } else if (!existsSync(path.join(outDir, ref.target))) {
+      } else if (!onDemand.has(ref.target) && !existsSync(path.join(outDir, ref.target))) {
         warn('points at a page or file that does not exist');
       }
     }

@@ -22,6 +22,11 @@ export interface DevServerOptions {
   csp(): string | undefined;
   /** Settles when the first build is done: until then, page requests wait. */
   ready: Promise<unknown>;
+  /**
+   * Outputs made when first requested, by site path (the user guide PDF): the server waits for
+   * the maker, then serves the file; the maker resolves with an error message when it failed.
+   */
+  onDemand?: Map<string, () => Promise<string | undefined>>;
 }
 
 export function injectDevClient(html: string): string {
@@ -61,7 +66,15 @@ export function createDevServer(opts: DevServerOptions): http.Server {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(opts.devClient());
       return;
     }
-    void opts.ready.then(() => {
+    void opts.ready.then(async () => {
+      const make = opts.onDemand?.get(url.pathname);
+      if (make && (req.method === 'GET' || req.method === 'HEAD')) {
+        const error = await make();
+        if (error) {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`${url.pathname} could not be made: ${error}\n`);
+          return;
+        }
+      }
       if (req.method === 'GET' || req.method === 'HEAD') {
         const found = resolvePath(root, url.pathname);
         const file = found ? found.file : path.join(root, '404.html');

@@ -30,6 +30,7 @@ import { DevBundler, type DevBundles } from './bundler.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { loadFreshSiteConfig } from './config.ts';
 import { linkWarnings } from './links.ts';
+import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 
 export interface RebuildResult {
   /** Output exists (false until a first build succeeds, e.g. with a broken config at start). */
@@ -128,6 +129,8 @@ export class DevSession {
   private timings: Record<string, number> = {};
   /** The current Content-Security-Policy (the pre-paint script's hash depends on the config). */
   csp: string | undefined;
+  /** The user guide for the last assembled pages, once asked for (see userGuide). */
+  private guide?: { assembled: AssembledPages; rendering: Promise<string | undefined> };
 
   constructor(options: PathOptions & { outDir: string }) {
     this.paths = sitePaths(options);
@@ -379,7 +382,32 @@ export class DevSession {
     const pages = new Map([...this.rendered].map(([route, r]) => [route, r.page]));
     const list = this.sourceList();
     const checked = routes.map((r) => pages.get(r)).filter((p): p is PageData => p !== undefined);
-    return linkWarnings(checked, pages, this.paths.outDir, (route) => this.sourceOfRoute(route, list), (route) => list.find((s) => s.route === route)?.raw);
+    return linkWarnings(checked, pages, this.paths.outDir, (route) => this.sourceOfRoute(route, list), (route) => list.find((s) => s.route === route)?.raw, this.onDemandPaths());
+  }
+
+  /** Outputs made only when the browser asks for them (the user guide PDF), as site paths. */
+  onDemandPaths(): Set<string> {
+    return new Set(this.config && this.config.userGuidePdf !== false ? [`/${GUIDE_PATH}`] : []);
+  }
+
+  /**
+   * The user guide PDF of the pages as they are now (drafts included, as the dev server shows
+   * them), written into the dev output when the browser asks for it. Renders again only when a
+   * page changed since the last request (the guide stage's cache); concurrent requests share one
+   * render. Resolves with the error message when the guide cannot be made.
+   */
+  userGuide(): Promise<string | undefined> {
+    const config = this.config;
+    const assembled = this.assembled;
+    // Turned off (userGuidePdf: false) or nothing built yet: no file, so the request gets the 404 page.
+    if (!config || !assembled || config.userGuidePdf === false) return Promise.resolve(undefined);
+    if (this.guide?.assembled !== assembled) {
+      const { root, outDir, staticDir, cacheDir } = this.paths;
+      const rendering = buildUserGuide({ config, pages: assembled.pages, sidebars: assembled.sidebars, root, staging: outDir, staticDir, cacheDir })
+        .then(() => undefined, (e: Error) => e.message);
+      this.guide = { assembled, rendering };
+    }
+    return this.guide.rendering;
   }
 
   /** Routes the session serves (after the last successful rebuild). */
