@@ -61,6 +61,19 @@ describe('build failures', () => {
       () => site.write('docs/reference/api.md', src), /\/guide\/install#нет-такого-раздела names an anchor that does not exist/);
   });
 
+  it('a page the user guide PDF cannot draw fails the build, naming the page and the image', () => {
+    const config = original('site.config.ts');
+    const api = original('docs/reference/api.md');
+    expectFailure(() => {
+      site.write('site.config.ts', config.replace('userGuidePdf: false', 'userGuidePdf: true'));
+      site.write('docs/reference/broken.png', 'this is not a PNG');
+      site.write('docs/reference/api.md', `${api}\n![схема](./broken.png)\n`);
+    }, () => {
+      site.write('site.config.ts', config);
+      site.write('docs/reference/api.md', api);
+    }, /user guide PDF, page \/reference\/api: image \/[^ ]*broken[^ ]*\.png cannot be embedded[^\n]*fix: use PNG, JPEG or SVG/);
+  });
+
   it('an invalid site config names the key and the line', () => {
     const src = original('site.config.ts');
     expectFailure(() => site.write('site.config.ts', src.replace("{ type: 'localeDropdown', position: 'right' }", "{ type: 'weather', position: 'right' }")),
