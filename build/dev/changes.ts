@@ -2,6 +2,7 @@
 // pages (images), the theme (src/) or static files. The session rebuilds from this plan.
 import path from 'node:path';
 import { isIgnoredPath, sourceKindOf } from '../model/content.ts';
+import { isFragmentPath } from '../markdown/includes.ts';
 
 export type FileEvent = { type: 'add' | 'change' | 'unlink'; file: string };
 
@@ -11,7 +12,7 @@ export interface ChangePlan {
   theme: boolean;
   /** Source pages (absolute path) and whether each still exists. */
   pages: Map<string, 'changed' | 'removed'>;
-  /** Other files under docs/ (images next to pages): the pages that mention them recompile. */
+  /** Other files under docs/ (images next to pages, fragments): the pages that mention or include them recompile. */
   pageAssets: Set<string>;
   /** Static files and whether each still exists. */
   statics: Map<string, 'changed' | 'removed'>;
@@ -33,8 +34,10 @@ const within = (dir: string, file: string) => {
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : null;
 };
 
-/** Editors' swap and backup files, and anything the build ignores. */
-const isNoise = (rel: string) => isIgnoredPath(rel) || /~$|\.sw[a-p]$|^\d+$|\.tmp$/.test(path.posix.basename(rel));
+/** Editors' swap and backup files. */
+const isEditorNoise = (rel: string) => /~$|\.sw[a-p]$|^\d+$|\.tmp$/.test(path.posix.basename(rel)) || rel.split('/').some((p) => p.startsWith('.'));
+/** Those, and anything the build ignores. */
+const isNoise = (rel: string) => isIgnoredPath(rel) || isEditorNoise(rel);
 
 /** Source files of the theme: what esbuild reads. */
 const THEME_FILE = /\.(tsx?|jsx?|mjs|css|json|svg|png|woff2?)$/;
@@ -49,6 +52,11 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
     const inPages = dirs.pagesDir ? within(dirs.pagesDir, file) : null;
     const inDocs = within(dirs.docsDir, file);
     const rel = inPages ?? inDocs;
+    // A fragment (`_part.md`, build/markdown/includes.ts) is not a page: the pages that include it compile again.
+    if (inDocs !== null && isFragmentPath(inDocs) && /\.mdx?$/.test(inDocs) && !isEditorNoise(inDocs)) {
+      plan.pageAssets.add(file);
+      continue;
+    }
     if (rel !== null && !isNoise(rel)) {
       const kind = sourceKindOf(rel, inPages !== null ? 'pages' : 'docs');
       if (kind) plan.pages.set(file, state);

@@ -499,7 +499,12 @@ export class DevSession {
   private markMentioning(files: string[], list: SourcePage[]) {
     if (files.length === 0) return;
     const names = [...new Set(files.flatMap((f) => [path.basename(f), encodeURIComponent(path.basename(f))]))];
-    for (const s of list) if (s.kind !== 'react-page' && names.some((n) => s.raw.includes(n))) this.stale.add(s.absPath);
+    for (const s of list) {
+      if (s.kind === 'react-page') continue;
+      // Named in the page's text, or included through another fragment (the compile recorded it).
+      const includes = this.compiled.get(s.absPath)?.includes;
+      if (names.some((n) => s.raw.includes(n)) || files.some((f) => includes?.includes(f))) this.stale.add(s.absPath);
+    }
   }
 
   /** Compiles the stale pages; returns which were compiled. */
