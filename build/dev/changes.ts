@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { isIgnoredPath, sourceKindOf } from '../model/content.ts';
 import { isFragmentPath } from '../markdown/includes.ts';
+import { CATEGORY_FILES } from '../model/categories.ts';
 
 export type FileEvent = { type: 'add' | 'change' | 'unlink'; file: string };
 
@@ -16,6 +17,8 @@ export interface ChangePlan {
   pageAssets: Set<string>;
   /** Static files and whether each still exists. */
   statics: Map<string, 'changed' | 'removed'>;
+  /** A `_category_.json`/`.yml` under docs/ (build/model/categories.ts): the sidebars are made again. */
+  categories: boolean;
 }
 
 export interface WatchedDirs {
@@ -27,7 +30,7 @@ export interface WatchedDirs {
   staticDir: string;
 }
 
-export const emptyPlan = (): ChangePlan => ({ config: false, theme: false, pages: new Map(), pageAssets: new Set(), statics: new Map() });
+export const emptyPlan = (): ChangePlan => ({ config: false, theme: false, pages: new Map(), pageAssets: new Set(), statics: new Map(), categories: false });
 
 const within = (dir: string, file: string) => {
   const rel = path.relative(dir, file);
@@ -52,6 +55,10 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
     const inPages = dirs.pagesDir ? within(dirs.pagesDir, file) : null;
     const inDocs = within(dirs.docsDir, file);
     const rel = inPages ?? inDocs;
+    if (inDocs !== null && CATEGORY_FILES.includes(path.posix.basename(inDocs))) {
+      plan.categories = true;
+      continue;
+    }
     // A fragment (`_part.md`, build/markdown/includes.ts) is not a page: the pages that include it compile again.
     if (inDocs !== null && isFragmentPath(inDocs) && /\.mdx?$/.test(inDocs) && !isEditorNoise(inDocs)) {
       plan.pageAssets.add(file);
@@ -77,7 +84,7 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
 }
 
 export function isEmptyPlan(p: ChangePlan): boolean {
-  return !p.config && !p.theme && p.pages.size === 0 && p.pageAssets.size === 0 && p.statics.size === 0;
+  return !p.config && !p.theme && !p.categories && p.pages.size === 0 && p.pageAssets.size === 0 && p.statics.size === 0;
 }
 
 /** "docs/a.md", "docs/a.md +2 more", "theme", "site config": what a rebuild line says changed. */
@@ -90,6 +97,7 @@ export function describePlan(p: ChangePlan, root: string): string {
   const parts: string[] = [];
   if (p.config) parts.push('site config');
   if (p.theme) parts.push('theme');
+  if (p.categories) parts.push('category files');
   if (files.length) parts.push(files.length === 1 ? files[0] : `${files[0]} +${files.length - 1} more`);
   return parts.join(', ') || 'nothing';
 }
