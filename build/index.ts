@@ -192,7 +192,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     lap('render+write');
 
     // 5b. The search index over the rendered pages (static files, loaded on first search).
-    await buildSearchIndex(staging, pages);
+    await buildSearchIndex(staging, pages, { cacheDir });
     lap('search');
 
     // 6. Static files, content images, sitemap.

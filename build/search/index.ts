@@ -14,6 +14,9 @@
 // rebuild (with `incremental: true`, only changed pages are read again); it writes a complete
 // new index each time (file names are content hashes) and removes the previous one's files.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +27,8 @@ import { encodeShard, FORMAT_VERSION, MANIFEST_PATH, type Fragment, type SearchM
 import { TOKEN_PATTERN, termsOfToken } from '../../src/client/search/tokenize.ts';
 
 const gzip = promisify(zlib.gzip);
+/** Part of every cached page's key: a change to how pages are read must not reuse old readings. */
+const INDEX_CODE = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(readFileSync(fileURLToPath(new URL('../../src/client/search/tokenize.ts', import.meta.url)))).digest('hex');
 const brotli = promisify(zlib.brotliCompress);
 
 /**
@@ -55,7 +60,15 @@ export interface SearchIndexOptions {
    * the pages that changed: for watch mode, which re-runs the stage after every rebuild.
    */
   incremental?: boolean;
+  /**
+   * The build's cache folder: what was read from each page and the compressed copies of the
+   * index files are kept there by content, so a cached build reads and compresses only what changed.
+   */
+  cacheDir?: string | null;
 }
+
+interface CountedPage { tf: Map<string, Float64Array>; lengths: Record<Field, number> }
+interface CompressedCopies { gz?: Uint8Array; br?: Uint8Array }
 
 export interface SearchIndexStats {
   pages: number;
@@ -227,11 +240,14 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
   const totals: Record<Field, number> = { title: 0, heading: 0, text: 0, code: 0 };
   const cache = new TermCache();
   const seen = new Set<string>();
+  const stored = options.cacheDir ? KeyValueCache.open<{ counted: CountedPage; fragment: string }>(options.cacheDir, 'search-pages') : null;
   for (const page of docs) {
-    const key = sha(`${page.title}\u0000${page.breadcrumbs.map((b) => b.label).join('\u0000')}\u0000${page.html}`);
+    const key = hashKey(INDEX_CODE, page.route, page.title, ...page.breadcrumbs.map((b) => b.label), page.html);
     seen.add(page.route);
-    const known = options.incremental ? pageCache.get(page.route) : undefined;
-    if (known?.key === key) {
+    const inProcess = options.incremental ? pageCache.get(page.route) : undefined;
+    const known = inProcess?.key === key ? inProcess : stored?.get(key);
+    if (known) {
+      if (options.incremental) pageCache.set(page.route, { key, ...known });
       perPage.push(known.counted);
       fragments.push(known.fragment);
       for (const f of FIELD_NAMES) totals[f] += known.counted.lengths[f];
@@ -257,7 +273,9 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
     const json = JSON.stringify(fragment);
     fragments.push(json);
     if (options.incremental) pageCache.set(page.route, { key, counted, fragment: json });
+    stored?.set(key, { counted, fragment: json });
   }
+  stored?.save();
   for (const route of pageCache.keys()) if (!options.incremental || !seen.has(route)) pageCache.delete(route);
 
   // 2. Postings with a weight per page, quantised to one byte.
@@ -312,7 +330,9 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
   const manifest: SearchManifest = { v: FORMAT_VERSION, pages: docs.length, shards: shardList, fragments: fragDir };
   files.push([MANIFEST_PATH, JSON.stringify(manifest)]);
 
-  const stats = await writeFiles(outDir, files, options.compress !== false);
+  const compressed = options.cacheDir ? KeyValueCache.open<CompressedCopies>(options.cacheDir, 'search-compressed') : null;
+  const stats = await writeFiles(outDir, files, options.compress !== false, compressed);
+  compressed?.save();
   await prune(outDir, new Set(files.map(([rel]) => rel)));
   return { pages: docs.length, terms: terms.size, shards: shards.length, ...stats, ms: Math.round(performance.now() - started) };
 }
@@ -338,7 +358,7 @@ function clip(s: string, limit: number): string {
 }
 
 /** Writes the files (and .gz/.br beside the larger ones) a few dozen at a time. */
-async function writeFiles(root: string, files: [string, Uint8Array | string][], compress: boolean): Promise<{ bytes: number; gzipBytes: number }> {
+async function writeFiles(root: string, files: [string, Uint8Array | string][], compress: boolean, cache: KeyValueCache<CompressedCopies> | null): Promise<{ bytes: number; gzipBytes: number }> {
   const dirs = [...new Set(files.map(([rel]) => path.dirname(path.join(root, rel))))];
   await Promise.all(dirs.map((d) => mkdir(d, { recursive: true })));
   let bytes = 0;
@@ -352,13 +372,20 @@ async function writeFiles(root: string, files: [string, Uint8Array | string][], 
       bytes += data.length;
       const writes = [writeFile(file, data)];
       if (compress && data.length >= MIN_COMPRESS_BYTES) {
-        const [gz, br] = await Promise.all([
-          gzip(data, { level: 9 }),
-          brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-        ]);
-        gzipBytes += Math.min(gz.length, data.length);
-        if (gz.length < data.length) writes.push(writeFile(`${file}.gz`, gz));
-        if (br.length < data.length) writes.push(writeFile(`${file}.br`, br));
+        // The same bytes compress to the same copies: a cached build compresses only new files.
+        const key = cache ? hashKey(Buffer.from(data.buffer, data.byteOffset, data.length)) : '';
+        let copies = cache?.get(key);
+        if (!copies) {
+          const [gz, br] = await Promise.all([
+            gzip(data, { level: 9 }),
+            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+          ]);
+          copies = { ...(gz.length < data.length ? { gz } : {}), ...(br.length < data.length ? { br } : {}) };
+          cache?.set(key, copies);
+        }
+        gzipBytes += copies.gz ? copies.gz.length : data.length;
+        if (copies.gz) writes.push(writeFile(`${file}.gz`, copies.gz));
+        if (copies.br) writes.push(writeFile(`${file}.br`, copies.br));
       } else {
         gzipBytes += data.length;
       }
