@@ -2,6 +2,8 @@
 // pages (images), the theme (src/) or static files. The session rebuilds from this plan.
 import path from 'node:path';
 import { isIgnoredPath, sourceKindOf } from '../model/content.ts';
+import { isFragmentPath } from '../markdown/includes.ts';
+import { CATEGORY_FILES } from '../model/categories.ts';
 
 export type FileEvent = { type: 'add' | 'change' | 'unlink'; file: string };
 
@@ -11,10 +13,12 @@ export interface ChangePlan {
   theme: boolean;
   /** Source pages (absolute path) and whether each still exists. */
   pages: Map<string, 'changed' | 'removed'>;
-  /** Other files under docs/ (images next to pages): the pages that mention them recompile. */
+  /** Other files under docs/ (images next to pages, fragments): the pages that mention or include them recompile. */
   pageAssets: Set<string>;
   /** Static files and whether each still exists. */
   statics: Map<string, 'changed' | 'removed'>;
+  /** A `_category_.json`/`.yml` under docs/ (build/model/categories.ts): the sidebars are made again. */
+  categories: boolean;
 }
 
 export interface WatchedDirs {
@@ -26,15 +30,17 @@ export interface WatchedDirs {
   staticDir: string;
 }
 
-export const emptyPlan = (): ChangePlan => ({ config: false, theme: false, pages: new Map(), pageAssets: new Set(), statics: new Map() });
+export const emptyPlan = (): ChangePlan => ({ config: false, theme: false, pages: new Map(), pageAssets: new Set(), statics: new Map(), categories: false });
 
 const within = (dir: string, file: string) => {
   const rel = path.relative(dir, file);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : null;
 };
 
-/** Editors' swap and backup files, and anything the build ignores. */
-const isNoise = (rel: string) => isIgnoredPath(rel) || /~$|\.sw[a-p]$|^\d+$|\.tmp$/.test(path.posix.basename(rel));
+/** Editors' swap and backup files. */
+const isEditorNoise = (rel: string) => /~$|\.sw[a-p]$|^\d+$|\.tmp$/.test(path.posix.basename(rel)) || rel.split('/').some((p) => p.startsWith('.'));
+/** Those, and anything the build ignores. */
+const isNoise = (rel: string) => isIgnoredPath(rel) || isEditorNoise(rel);
 
 /** Source files of the theme: what esbuild reads. */
 const THEME_FILE = /\.(tsx?|jsx?|mjs|css|json|svg|png|woff2?)$/;
@@ -49,6 +55,15 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
     const inPages = dirs.pagesDir ? within(dirs.pagesDir, file) : null;
     const inDocs = within(dirs.docsDir, file);
     const rel = inPages ?? inDocs;
+    if (inDocs !== null && CATEGORY_FILES.includes(path.posix.basename(inDocs))) {
+      plan.categories = true;
+      continue;
+    }
+    // A fragment (`_part.md`, build/markdown/includes.ts) is not a page: the pages that include it compile again.
+    if (inDocs !== null && isFragmentPath(inDocs) && /\.mdx?$/.test(inDocs) && !isEditorNoise(inDocs)) {
+      plan.pageAssets.add(file);
+      continue;
+    }
     if (rel !== null && !isNoise(rel)) {
       const kind = sourceKindOf(rel, inPages !== null ? 'pages' : 'docs');
       if (kind) plan.pages.set(file, state);
@@ -69,7 +84,7 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
 }
 
 export function isEmptyPlan(p: ChangePlan): boolean {
-  return !p.config && !p.theme && p.pages.size === 0 && p.pageAssets.size === 0 && p.statics.size === 0;
+  return !p.config && !p.theme && !p.categories && p.pages.size === 0 && p.pageAssets.size === 0 && p.statics.size === 0;
 }
 
 /** "docs/a.md", "docs/a.md +2 more", "theme", "site config": what a rebuild line says changed. */
@@ -82,6 +97,7 @@ export function describePlan(p: ChangePlan, root: string): string {
   const parts: string[] = [];
   if (p.config) parts.push('site config');
   if (p.theme) parts.push('theme');
+  if (p.categories) parts.push('category files');
   if (files.length) parts.push(files.length === 1 ? files[0] : `${files[0]} +${files.length - 1} more`);
   return parts.join(', ') || 'nothing';
 }

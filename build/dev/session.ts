@@ -30,6 +30,7 @@ import { DevBundler, type DevBundles } from './bundler.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { loadFreshSiteConfig } from './config.ts';
 import { linkWarnings } from './links.ts';
+import { readCategories, type Categories } from '../model/categories.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 
 export interface RebuildResult {
@@ -65,6 +66,7 @@ const CONFIG = ' config';
 const BUNDLE = ' bundle';
 const ROUTES = ' routes';
 const SIDEBARS = ' sidebars';
+const CATEGORIES = ' categories';
 const compileKey = (file: string) => `${file} (compile)`;
 const renderKey = (route: string) => ` render ${route}`;
 
@@ -125,6 +127,8 @@ export class DevSession {
   /** The last page data and sidebars, and what they were assembled from (see update). */
   private assembled?: AssembledPages;
   private layoutKey = '';
+  /** The docs folder's _category_ files, as last read. */
+  private categories?: Categories;
   private sidebarOut?: { sidebars: AssembledPages['sidebars'] } & ReturnType<typeof sidebarFiles>;
   private timings: Record<string, number> = {};
   /** The current Content-Security-Policy (the pre-paint script's hash depends on the config). */
@@ -246,7 +250,19 @@ export class DevSession {
     // Sidebars (and so every page's place: prev/next, breadcrumbs) depend on the docs' ids,
     // routes, labels and positions and on the config. With those as they were, only the pages
     // read or compiled again get new data; the rest is kept as is.
-    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted])]);
+    // The _category_ files are read again when one changed (or on a full rebuild).
+    if (full || plan.categories || !this.categories) {
+      try {
+        const read = readCategories(this.paths.docsDir, root);
+        this.categories = read.categories;
+        warnings.push(...read.warnings);
+        this.errors.delete(CATEGORIES);
+      } catch (e) {
+        this.errors.set(CATEGORIES, e);
+      }
+    }
+    const categories = this.categories ?? new Map();
+    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted]), [...categories]]);
     let assembled: AssembledPages;
     if (this.assembled && !full && !configChanged && layoutKey === this.layoutKey) {
       const placement = this.assembled.placement;
@@ -260,7 +276,7 @@ export class DevSession {
       this.errors.delete(SIDEBARS);
     } else {
       try {
-        assembled = assemblePages({ config, sources: renderable, compiled: this.compiled, root, configPath, metaOf });
+        assembled = assemblePages({ config, sources: renderable, compiled: this.compiled, root, configPath, metaOf, categories });
         this.errors.delete(SIDEBARS);
       } catch (e) {
         this.errors.set(SIDEBARS, e);
@@ -499,7 +515,12 @@ export class DevSession {
   private markMentioning(files: string[], list: SourcePage[]) {
     if (files.length === 0) return;
     const names = [...new Set(files.flatMap((f) => [path.basename(f), encodeURIComponent(path.basename(f))]))];
-    for (const s of list) if (s.kind !== 'react-page' && names.some((n) => s.raw.includes(n))) this.stale.add(s.absPath);
+    for (const s of list) {
+      if (s.kind === 'react-page') continue;
+      // Named in the page's text, or included through another fragment (the compile recorded it).
+      const includes = this.compiled.get(s.absPath)?.includes;
+      if (names.some((n) => s.raw.includes(n)) || files.some((f) => includes?.includes(f))) this.stale.add(s.absPath);
+    }
   }
 
   /** Compiles the stale pages; returns which were compiled. */

@@ -12,6 +12,8 @@ import type { SourcePage } from '../model/content.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { workerFile } from '../worker-bundle.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
+import { includedFiles } from './includes.ts';
+import { BuildError } from '../errors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -37,18 +39,30 @@ function markdownPipelineHash(): string {
   return pipelineHash;
 }
 
+/** A fragment's path and text as part of a cache key (a missing file keys as missing). */
+function fragmentKey(file: string): string {
+  try {
+    return `${file}\0${readFileSync(file, 'utf8')}`;
+  } catch {
+    return `${file}\0(missing)`;
+  }
+}
+
 export interface CompileStats {
   compiled: number;
   cached: number;
   workers: number;
 }
 
+/** What a Markdown worker sends back per page; a BuildError keeps its file, line and fix. */
+export type WorkerResult = { ok: true; value: CompiledMarkdown } | { ok: false; error: { message: string; file?: string; line?: number; fix?: string } };
+
 async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number): Promise<CompiledMarkdown[]> {
   const file = await workerFile('markdown/worker.ts');
   const shares: MarkdownInput[][] = Array.from({ length: count }, () => []);
   inputs.forEach((input, i) => shares[i % count].push(input));
   const entries = [...routeOfFile];
-  return Promise.all(shares.map((share) => new Promise<{ ok: boolean; value?: CompiledMarkdown; error?: string }[]>((resolve, reject) => {
+  return Promise.all(shares.map((share) => new Promise<WorkerResult[]>((resolve, reject) => {
     // A larger young generation: the Markdown pipeline allocates many short-lived nodes, and
     // the default size spends a third of the time in scavenges.
     const worker = new Worker(file, { workerData: { inputs: share, routeOfFile: entries, languages: highlightLanguages() }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
@@ -58,7 +72,7 @@ async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, stri
   }))).then((perWorker) => {
     const byFile = new Map<string, CompiledMarkdown>();
     perWorker.forEach((results, w) => results.forEach((r, i) => {
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw r.error.file ? new BuildError(r.error.message, r.error.file, r.error.line, r.error.fix) : new Error(r.error.message);
       byFile.set(shares[w][i].absPath, r.value!);
     }));
     return inputs.map((input) => byFile.get(input.absPath)!);
@@ -75,7 +89,8 @@ export async function compilePages(
   const results = new Map<string, CompiledMarkdown>();
   const todo: { page: SourcePage; key: string }[] = [];
   for (const page of pages) {
-    const key = hashKey(base, page.file, page.raw);
+    // A page's fragments (`::include`) are part of its input: editing one compiles it again.
+    const key = hashKey(base, page.file, page.raw, ...includedFiles(page.absPath, page.body).map(fragmentKey));
     const hit = cache.get(key);
     if (hit) results.set(page.absPath, hit);
     else todo.push({ page, key });

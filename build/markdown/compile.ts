@@ -1,5 +1,5 @@
 // Markdown → HTML for one page. One unified processor per thread, reused for every page.
-import type { Root as MdRoot, Blockquote, Code, Definition, Heading, Image, Link } from 'mdast';
+import type { Root as MdRoot, Blockquote, Code, Definition, Heading, Html, Image, Link } from 'mdast';
 import type { Root, Element } from 'hast';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
@@ -23,6 +23,8 @@ import { normaliseAdmonitionTitles } from './preprocess.ts';
 import { alertToAdmonition, applyHighlightComments, takeCustomHeadingId } from './docusaurus-forms.ts';
 import { markdownOfTree } from '../output/page-markdown.ts';
 import { sanitizeSchema } from './sanitize.ts';
+import { remarkIncludes } from './includes.ts';
+import { rejectJsxComponent, rejectModuleLines } from './mdx-forms.ts';
 import { rehypeSections } from './sections.ts';
 
 export interface MarkdownInput {
@@ -43,6 +45,8 @@ export interface CompiledMarkdown {
   assets: AssetRef[];
   /** The page as plain Markdown for machines (build/output/page-markdown.ts), from the same parse. */
   markdown: string;
+  /** Fragments the page includes (absolute paths): editing one compiles this page again. */
+  includes?: string[];
 }
 
 /**
@@ -90,6 +94,7 @@ function remarkSite() {
           takeCustomHeadingId(node as Heading);
           return;
         case 'html':
+          rejectJsxComponent(node as Html, ctx.file, (node as Html).position ? (node as Html).position!.start.line + ctx.lineOffset : undefined);
           file.data.hasRaw = true;
           return;
       }
@@ -143,6 +148,7 @@ function createProcessor() {
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkDirective)
+    .use(remarkIncludes)
     .use(remarkSite)
     .use(remarkRehype, {
       allowDangerousHtml: true,
@@ -163,6 +169,7 @@ let processor: ReturnType<typeof createProcessor> | undefined;
 
 export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, string>): CompiledMarkdown {
   processor ??= createProcessor();
+  rejectModuleLines(input.body, input.file, input.lineOffset);
   const source = normaliseAdmonitionTitles(input.body);
   const ctx: CompileContext = {
     file: input.file,
@@ -183,5 +190,6 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     warnings: ctx.warnings,
     assets: ctx.assets,
     markdown: markdownOfTree(vfile.data.plainTree as MdRoot, input.absPath, routeOfFile),
+    ...(ctx.includes?.length ? { includes: ctx.includes } : {}),
   };
 }

@@ -20,6 +20,10 @@ export interface CompileContext {
   routeOfFile: Map<string, string>;
   warnings: Warning[];
   assets: AssetRef[];
+  /** Fragments this page includes (absolute paths): build/markdown/includes.ts. */
+  includes?: string[];
+  /** Page line of an `::include` → the fragment it brought in, for warnings about that text. */
+  includedAt?: Map<number, string>;
 }
 
 export function contextOf(file: VFile): CompileContext {
@@ -29,5 +33,6 @@ export function contextOf(file: VFile): CompileContext {
 }
 
 export function warn(ctx: CompileContext, line: number | undefined, message: string) {
-  ctx.warnings.push({ file: ctx.file, line: line === undefined ? undefined : line + ctx.lineOffset, message });
+  const fragment = line === undefined ? undefined : ctx.includedAt?.get(line);
+  ctx.warnings.push({ file: ctx.file, line: line === undefined ? undefined : line + ctx.lineOffset, message: fragment ? `${message} (in ${fragment}, included at this line)` : message });
 }

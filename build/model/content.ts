@@ -61,6 +61,10 @@ export function sourceKindOf(rel: string, folder: 'docs' | 'pages'): SourceKind 
 export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string): SourcePage {
   const absPath = path.join(rootDir, rel);
   const file = path.relative(projectRoot, absPath).split(path.sep).join('/');
+  if (/\.mdx$/i.test(rel)) {
+    throw new BuildError('.mdx files are not read here: MDX (imports, JSX components) is not part of this generator\'s Markdown', file, 1,
+      `rename it to ${path.posix.basename(rel).replace(/\.mdx$/i, '.md')} and write its JSX as Markdown or directives (npm run migrate -- <docusaurus site> <docs folder> converts the common Docusaurus forms)`);
+  }
   const raw = readFileSync(absPath, 'utf8');
   const id = rel.replace(MARKDOWN, '').replace(REACT, '');
   if (kind === 'react-page') {

@@ -1,7 +1,7 @@
 // What a broken input does: a clear error naming the file, the line and the fix; non-zero exit;
 // the previous dist/ left exactly as it was.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
@@ -72,6 +72,26 @@ describe('build failures', () => {
       site.write('site.config.ts', config);
       site.write('docs/reference/api.md', api);
     }, /user guide PDF, page \/reference\/api: image \/[^ ]*broken[^ ]*\.png cannot be embedded[^\n]*fix: use PNG, JPEG or SVG/);
+  });
+
+  it('an .mdx file is an error naming it, with the way out', () => {
+    expectFailure(() => site.write('docs/guide/extra.mdx', '# Страница MDX\n'), () => rmSync(path.join(site.dir, 'docs/guide/extra.mdx')),
+      /docs\/guide\/extra\.mdx:1: \.mdx files are not read here[^\n]*\n  fix: rename it to extra\.md and write its JSX as Markdown or directives \(npm run migrate/);
+  });
+
+  it('an MDX import line is an error with its line', () => {
+    const src = original('docs/reference/api.md');
+    const line = src.split('\n').length + 2;
+    expectFailure(() => site.write('docs/reference/api.md', `${src}\n\nimport Tabs from '@theme/Tabs';\n`), () => site.write('docs/reference/api.md', src),
+      new RegExp(`docs/reference/api\\.md:${line}: "import Tabs from '@theme/Tabs';" is an MDX import/export; Markdown pages here have no modules\\n  fix: remove it`));
+  });
+
+  it('a JSX component is an error naming it and what to write instead', () => {
+    const src = original('docs/reference/api.md');
+    expectFailure(() => site.write('docs/reference/api.md', `${src}\n\n<Tabs>\n\nпервый\n\n</Tabs>\n`), () => site.write('docs/reference/api.md', src),
+      /docs\/reference\/api\.md:\d+: <Tabs> is a JSX component \(MDX\); it would not be rendered here\n  fix: write the tabs as ::::tabs\{group="…"\} with :::tab\{label="…"\} blocks/);
+    expectFailure(() => site.write('docs/reference/api.md', `${src}\n\nТекст <Highlight color="red">важно</Highlight>.\n`), () => site.write('docs/reference/api.md', src),
+      /docs\/reference\/api\.md:\d+: <Highlight> is a JSX component \(MDX\)[^\n]*\n  fix: write it as Markdown or a directive, or remove it/);
   });
 
   it('an invalid site config names the key and the line', () => {

@@ -173,8 +173,16 @@ describe('dev changes: what a file event means', () => {
     assert.deepEqual([...plan('change', '/s/static/img/x.png').statics], [['/s/static/img/x.png', 'changed']]);
   });
 
-  it('ignores editor swap files and partials', () => {
-    for (const f of ['/s/docs/.a.md.swp', '/s/docs/a.md~', '/s/docs/_partial.md', '/p/src/theme/4913', '/s/docs/.git/x.md']) {
+  it('a fragment is not a page: the pages including it compile again', () => {
+    for (const f of ['/s/docs/_partial.md', '/s/docs/_shared/steps.md']) {
+      const p = plan('change', f);
+      assert.equal(p.pages.size, 0, f);
+      assert.deepEqual([...p.pageAssets], [f]);
+    }
+  });
+
+  it('ignores editor swap files', () => {
+    for (const f of ['/s/docs/.a.md.swp', '/s/docs/a.md~', '/s/docs/_partial.md.swp', '/s/docs/_partial.md~', '/p/src/theme/4913', '/s/docs/.git/x.md']) {
       const p = plan('change', f);
       assert.equal(p.pages.size + p.pageAssets.size + p.statics.size + Number(p.theme) + Number(p.config), 0, f);
     }

@@ -65,10 +65,10 @@ describe('search index build, read by the engine', () => {
   let engine: SearchEngine;
   const fetched: string[] = [];
   const pages: PageData[] = [
-    page('/rules', 'Правила', `<p>Правило разрешает трафик между группами.</p>${h(2, 'приоритет', 'Приоритет')}<p>Порядок правил.</p>`),
+    page('/rules', 'Правила', `<p>Правило разрешает трафик между группами.</p>${h(2, 'приоритет', 'Приоритет')}<p>Порядок правил. Файл config.yaml.</p>`),
     page('/groups', 'Группа безопасности', `<p>Группа объединяет сети.</p>${h(2, 'ресурс', 'Ресурс Terraform')}<pre><code>resource "sgroups_groups" "g" {}</code></pre>`, { breadcrumbs: [{ label: 'Конфигурация', href: '/groups' }] }),
     page('/api/sync', 'POST /v2/sync', `<p>Метод <code>POST /v2/sync</code> меняет данные.</p>${h(2, 'ошибки', 'Ошибки')}<p>Код 400 для сети 10.0.0.0/8.</p>`),
-    page('/api/status', 'GET /v2/sync/status', '<p>Статус синхронизации.</p>'),
+    page('/api/status', 'GET /v2/sync/status', '<p>Статус синхронизации. Флаг <code>--config</code> задаёт файл настроек.</p>'),
     page('/hidden', 'Скрытая группа безопасности', '<p>Группа безопасности.</p>', { unlisted: true }),
     page('/404', 'Страница не найдена', '<p>Группа безопасности.</p>', { kind: 'not-found', unlisted: true }),
     page('/', 'Главная', '', { kind: 'react-page' }),
@@ -115,6 +115,14 @@ describe('search index build, read by the engine', () => {
     assert.deepEqual(await routes('192.168.0.0/8'), []);
     assert.deepEqual(await routes('400-8000'), []);
     assert.deepEqual(await routes('10.0.0.0/8'), ['/api/sync']);
+  });
+
+  it('matches a command-line flag as written, and finds nothing for a flag no page has', async () => {
+    assert.deepEqual(await routes('--config'), ['/api/status']);
+    assert.deepEqual(await routes('--conf'), ['/api/status'], 'a flag being typed completes');
+    assert.deepEqual(await routes('--verbose'), []);
+    assert.deepEqual(await routes('--rules'), [], 'a page with the word but not the flag is no match');
+    assert.deepEqual((await routes('config')).sort(), ['/api/status', '/rules']);
   });
 
   it('completes the word being typed', async () => {

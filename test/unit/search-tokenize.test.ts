@@ -40,6 +40,14 @@ describe('Russian stemmer (Snowball)', () => {
 });
 
 describe('search tokens and terms', () => {
+  it('keeps a command-line flag whole, and only a flag', () => {
+    assert.deepEqual(tokens('флаг --config и --cache-dir, ключ -h, число -1, слово sg-sg').map((t) => t.text),
+      ['флаг', '--config', 'и', '--cache-dir', 'ключ', '-h', 'число', '1', 'слово', 'sg-sg']);
+    const terms: string[] = [];
+    termsOfToken('--cache-dir', (t) => terms.push(t));
+    assert.deepEqual(terms, ['cache', 'dir', '--cache-dir', 'cache-dir']);
+  });
+
   it('keeps technical names whole, with their offsets', () => {
     const text = 'POST /v2/sync, ресурс sgroups_groups и сеть 10.0.0.0/8 (ie-sg-sg-rules).';
     assert.deepEqual(tokens(text).map((t) => t.text), ['POST', 'v2/sync', 'ресурс', 'sgroups_groups', 'и', 'сеть', '10.0.0.0/8', 'ie-sg-sg-rules']);

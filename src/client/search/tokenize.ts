@@ -8,6 +8,9 @@
 //     more parts, written with its own connectors: `ie-sg-sg-rules` gives `ie-sg-sg-rules`,
 //     `sg-sg-rules`, `sg-rules`; the URL above gives `…`, `v2/sync`. A prefix search over these
 //     suffixes finds a name by any inner piece as typed (`sg-sg`, `v2/sync`, `0.0/8`).
+// A command-line flag (`--config`, `-h`: one or two dashes before a letter, not inside a word) is a
+// token with its dashes, and gives the whole flag as a term besides its parts: a query for
+// `--config` finds that flag, not every page that says "config".
 // Stop words (и, в, на, …) are not indexed and are dropped from queries.
 // The Russian Snowball stemmer, from Orama's per-language package (7 KB for Russian alone).
 import { stemmer as stemRu } from '@orama/stemmers/russian';
@@ -15,7 +18,8 @@ import { stemmer as stemRu } from '@orama/stemmers/russian';
 export { stemRu };
 
 export const CONNECTORS = '-._/:@';
-export const TOKEN_PATTERN = '[\\p{L}\\p{N}]+(?:[-._/:@]{1,3}[\\p{L}\\p{N}]+)*';
+export const TOKEN_PATTERN = '(?:(?<![\\p{L}\\p{N}-])--?(?=\\p{L}))?[\\p{L}\\p{N}]+(?:[-._/:@]{1,3}[\\p{L}\\p{N}]+)*';
+const FLAG = /^--?(?=\p{L})/u;
 const TOKEN_RE = new RegExp(TOKEN_PATTERN, 'gu');
 const PART_RE = /[\p{L}\p{N}]+/gu;
 const CYRILLIC_WORD = /^[а-яё]+$/;
@@ -83,6 +87,8 @@ export function termsOfToken(token: string, emit: (term: string, compound: boole
   const { parts, seps } = split(token);
   const norm = parts.map(normaliseWord);
   for (let i = 0; i < parts.length; i++) if (!isStopWord(parts[i])) emit(norm[i], false);
+  const flag = FLAG.exec(token);
+  if (flag) emit(flag[0] + joinFrom(norm, seps, 0), true);
   if (parts.length < 2) return;
   for (let i = Math.max(0, parts.length - MAX_PARTS); i < parts.length - 1; i++) emit(joinFrom(norm, seps, i), true);
 }
@@ -90,7 +96,7 @@ export function termsOfToken(token: string, emit: (term: string, compound: boole
 /** The compound term a token stands for as a whole (its normalised parts and connectors). */
 export function compoundTerm(token: string): string {
   const { parts, seps } = split(token);
-  return joinFrom(parts.map(normaliseWord), seps, 0);
+  return (FLAG.exec(token)?.[0] ?? '') + joinFrom(parts.map(normaliseWord), seps, 0);
 }
 
 export interface QueryTerm {
@@ -120,13 +126,15 @@ export function parseQuery(query: string): QueryTerm[] {
   const out: QueryTerm[] = [];
   list.forEach((t, i) => {
     const { parts } = split(t.text);
-    const compound = parts.length > 1;
+    // A flag is one thing: found as written, never through its parts.
+    const flag = FLAG.test(t.text);
+    const compound = parts.length > 1 || flag;
     const term = compound ? compoundTerm(t.text) : normaliseWord(t.text);
     const prefix = typing && i === list.length - 1 && t.text.length >= 2;
     const key = `${term}\u0000${prefix}`;
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ raw: t.text, term, compound, parts: compound ? parts.map(normaliseWord).filter((_, j) => !isStopWord(parts[j])) : [], prefix });
+    out.push({ raw: t.text, term, compound, parts: compound && !flag ? parts.map(normaliseWord).filter((_, j) => !isStopWord(parts[j])) : [], prefix });
   });
   return out;
 }
