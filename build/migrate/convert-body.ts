@@ -135,6 +135,9 @@ export class BodyConverter {
   private convertNode(node: MdxNode): Piece {
     switch (node.type) {
       case 'text':
+        // CommonMark (.md with markdown.format: detect): a capitalised tag is just text there, and
+        // this generator stops on one as a JSX component, so it is escaped to stay text.
+        return { block: false, text: this.env.mode === 'md' ? this.source(node).replace(/<(?=\/?[A-Z])/g, '\\<') : this.source(node) };
       case 'code':
         return { block: false, text: this.source(node) };
       case 'esm':

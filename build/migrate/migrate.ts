@@ -11,6 +11,8 @@ import { rewriteUrls } from './urls.ts';
 import { LinkTargets } from './link-targets.ts';
 import { takeMarkers } from './unconverted.ts';
 import { suggestSidebars } from './sidebars.ts';
+import { convertCategory } from './categories.ts';
+import { splitNumberPrefix } from './docusaurus-site.ts';
 import type { FileReport, MigrationReport, ReportItem } from './report.ts';
 
 export { MigrateUsageError };
@@ -49,12 +51,11 @@ function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets): { text:
       const abs = from.startsWith('@site/') ? path.join(plan.site.siteDir, from.slice('@site/'.length))
         : from.startsWith('.') ? path.resolve(path.dirname(file.source), from) : undefined;
       if (!abs) return undefined;
-      let partial = plan.ofSource(abs);
-      if (!partial) {
-        if (!existsSync(abs)) return undefined;
+      if (!plan.ofSource(abs) && !existsSync(abs)) return undefined;
+      const partial = plan.fragmentOf(abs, () => {
         const base = path.basename(abs).replace(/\.mdx?$/, '.md');
-        partial = plan.adopt(abs, '_partials', base.startsWith('_') ? base : `_${base}`, 'partial');
-      }
+        return plan.adopt(abs, '_partials', base.startsWith('_') ? base : `_${base}`, 'partial');
+      });
       return relativeUrl(file.target, partial.target);
     },
   });
@@ -86,6 +87,16 @@ export function migrate(options: MigrateOptions): MigrationReport {
   for (let i = 0; i < plan.files.length; i++) {
     const file = plan.files[i];
     const sourceRel = path.relative(site.siteDir, file.source).split(path.sep).join('/');
+    const category = /(^|\/)_category_\.(json|ya?ml)$/.exec(file.target);
+    if (file.kind === 'copy' && category) {
+      const original = readFileSync(file.source, 'utf8');
+      const folder = path.posix.dirname(file.target);
+      const folderId = folder === '.' ? '' : folder.split('/').map((p) => splitNumberPrefix(p).name).join('/');
+      const { text, items } = convertCategory(original, category[2] === 'json', folderId, (id) => plan.ourDocId(id));
+      written.push({ file, text: text === original ? undefined : text });
+      if (text !== original) files.push({ source: sourceRel, target: file.target, items });
+      continue;
+    }
     if (file.kind === 'copy') {
       written.push({ file });
       continue;

@@ -32,6 +32,8 @@ export class Plan {
   private readonly byTarget = new Map<string, PlannedFile>();
   private readonly byRoute = new Map<string, PlannedFile>();
   private readonly byDocId = new Map<string, PlannedFile>();
+  /** Pages that are also imported as partials: the `_` copy each is included through. */
+  private readonly fragments = new Map<string, PlannedFile>();
 
   constructor(readonly site: DocusaurusSite) {
     const rels = listTree(site.docsDir);
@@ -70,6 +72,35 @@ export class Plan {
     return this.bySource.get(abs);
   }
 
+  /**
+   * The fragment a Markdown file is included through. Docusaurus lets a page be imported into
+   * another; here a page cannot be a fragment, so such a page also gets a `_name.md` copy next to
+   * it (the page itself stays a page).
+   */
+  fragmentOf(abs: string, outside: () => PlannedFile): PlannedFile {
+    const planned = this.bySource.get(abs);
+    if (!planned) return outside();
+    if (planned.kind === 'partial') return planned;
+    let fragment = this.fragments.get(abs);
+    if (!fragment) {
+      const dir = path.posix.dirname(planned.target);
+      fragment = { source: abs, target: this.freeTarget(`${dir === '.' ? '' : `${dir}/`}_${path.posix.basename(planned.target)}`), kind: 'partial' };
+      this.files.push(fragment);
+      this.byTarget.set(fragment.target, fragment);
+      this.fragments.set(abs, fragment);
+    }
+    return fragment;
+  }
+
+  /** `target`, or `name-2.md`, `name-3.md`… when it is taken. */
+  private freeTarget(target: string): string {
+    const ext = path.posix.extname(target);
+    const stem = target.slice(0, target.length - ext.length);
+    let free = target;
+    for (let n = 2; this.byTarget.has(free); n++) free = `${stem}-${n}${ext}`;
+    return free;
+  }
+
   ofRoute(route: string): PlannedFile | undefined {
     return this.byRoute.get(route);
   }
@@ -87,11 +118,7 @@ export class Plan {
   adopt(source: string, folder: string, name: string, kind: PlannedFile['kind']): PlannedFile {
     const known = this.bySource.get(source);
     if (known) return known;
-    const ext = path.posix.extname(name);
-    const stem = name.slice(0, name.length - ext.length);
-    let target = `${folder}/${name}`;
-    for (let n = 2; this.byTarget.has(target); n++) target = `${folder}/${stem}-${n}${ext}`;
-    return this.add({ source, target, kind });
+    return this.add({ source, target: this.freeTarget(`${folder}/${name}`), kind });
   }
 }
 

@@ -180,8 +180,8 @@ describe('migrate: Markdown forms', () => {
   });
 
   it('reads .md files as CommonMark when the site says markdown.format: detect', () => {
-    const source = 'Фигурные {скобки} и <Tag> как текст.\n';
-    assert.equal(convert(source, { mode: 'md' }).md, source);
+    // Braces are text; a capitalised tag is escaped, since the build stops on one as JSX.
+    assert.equal(convert('Фигурные {скобки} и <Tag> как текст, <b>жирный</b>.\n', { mode: 'md' }).md, 'Фигурные {скобки} и \\<Tag> как текст, <b>жирный</b>.\n');
   });
 });
 
