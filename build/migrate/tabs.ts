@@ -32,7 +32,9 @@ export function convertTabs(c: BodyConverter, tabs: ElementNode): Piece {
   const others: MdxNode[] = [];
   for (const child of tabs.children) {
     if (child.type === 'element' && c.roleOf(child.name) === 'tab-item') items.push(child);
-    else if (!(child.type === 'text' && c.source(child).trim() === '')) others.push(child);
+    else if (child.type === 'text' && c.source(child).trim() === '') continue;
+    else if (child.type === 'expression' && /^\{\s*\/\*[\s\S]*\*\/\s*\}$/.test(c.source(child))) continue; // an MDX comment between tabs
+    else others.push(child);
   }
   const written = items.map((item, i) => {
     const value = stringAttribute(item.attributes, 'value');

@@ -7,6 +7,7 @@ import { readLiteral, matchingBrace } from '../../build/migrate/js-literal.ts';
 import { rewriteUrls } from '../../build/migrate/urls.ts';
 import { takeMarkers, UNCONVERTED_TITLE } from '../../build/migrate/unconverted.ts';
 import { splitNumberPrefix, docusaurusDoc } from '../../build/migrate/docusaurus-site.ts';
+import { compileMarkdown } from '../../build/markdown/compile.ts';
 
 const env: BodyEnv = {
   mode: 'mdx',
@@ -246,4 +247,25 @@ describe('migrate: Docusaurus ids, URLs and literals', () => {
     assert.equal(readLiteral('`a ${b}`'), undefined);
     assert.equal(matchingBrace('{a: "}", b: `${ {c: 1} }`} tail', 0), 26);
   });
+});
+
+describe('migrate: the output is Markdown this generator reads without a warning', () => {
+  const samples: Record<string, string> = {
+    'tabs in a list item': '1. Шаг:\n\n   <Tabs>\n     <TabItem value="a" label="A">\n\n     ```text\n     echo a\n     ```\n\n     </TabItem>\n     <TabItem value="b" label="B">Текст B</TabItem>\n   </Tabs>\n\n2. Шаг два с <Foo x={1} /> внутри.\n',
+    'tabs in tabs with an admonition': '<Tabs groupId="g">\n<TabItem value="x" label="X">\n<Tabs>\n<TabItem value="1" label="Один">\n\n:::note\nВложено\n:::\n\n</TabItem>\n</Tabs>\n</TabItem>\n</Tabs>\n',
+    'HTML in a table': '| a | b |\n|---|---|\n| x<br/>y | <code>z</code> |\n',
+    'comments and literals': '<Tabs>\n  {/* первая */}\n  <TabItem value="a">А</TabItem>\n</Tabs>\n\nТекст {\'{\'}скобки{\'}\'} и <kbd>Ctrl</kbd>+<kbd>C</kbd>.\n',
+    'tags never closed': 'Текст <Foo> без закрытия.\n\n<div>\nАбзац\n',
+    'details in an admonition': ':::tip Подробности\n<details>\n  <summary>Развернуть</summary>\n\n  Скрытое.\n</details>\n:::\n',
+    'components and expressions inline': '<Highlight color={theme.red}>текст</Highlight> и {props.name}\nследующая строка.\n- пункт {x}\n',
+    'an export': 'export const x = {a: 1};\n\nТекст.\n',
+  };
+  for (const [name, source] of Object.entries(samples)) {
+    it(name, () => {
+      const { md } = convert(source);
+      const compiled = compileMarkdown({ file: 'docs/x.md', absPath: '/nowhere/docs/x.md', body: md, lineOffset: 0 }, new Map());
+      assert.deepEqual(compiled.warnings, [], md);
+      assert.doesNotMatch(compiled.html, /<\/?(?:Tabs|TabItem|Highlight)\b|className/, md);
+    });
+  }
 });
