@@ -95,7 +95,7 @@ export class LinkTargets {
       return { url: relativeUrl(page.target, copy.target) + suffix };
     }
     if (this.staticOut) {
-      this.staticCopies.push({ source: abs, rel });
+      if (!this.staticCopies.some((c) => c.rel === rel)) this.staticCopies.push({ source: abs, rel });
       return { url: `/${rel}${suffix}` };
     }
     return {
@@ -106,6 +106,6 @@ export class LinkTargets {
 
   private unresolved(kind: UrlKind, url: string, why: string): UrlDecision {
     if (kind === 'image') return { url, problem: { what: `image ${url}`, todo: `${why}; fix the path` } };
-    return { asText: true, problem: { what: `link to ${url}`, todo: `${why}; the link was kept as text: link to the page's .md file` } };
+    return { asText: true, problem: { what: `link to ${url}`, todo: `${why}; the link was kept as text: link it again to the page's .md file` } };
   }
 }

@@ -56,7 +56,7 @@ export function formatReport(report: MigrationReport, cwd = process.cwd()): stri
       lines.push(`${where}: ${kind === 'dropped' ? 'dropped' : 'not converted'}: ${item.what}${from}; ${item.todo}`);
     }
   };
-  section('not-converted', 'Not converted (kept on the page in a «Не перенесено при миграции» block; rewrite by hand):');
+  section('not-converted', 'Not converted, to rewrite by hand (components, expressions and exports stay on their page in a «Не перенесено при миграции» block; links without a target stay as text):');
   section('dropped', 'Dropped (no effect in this generator):');
   if (report.general.length > 0) lines.push('', ...report.general);
   if (report.sidebarsSnippet) lines.push('', 'Suggested `sidebars` for src/site.config.ts:', report.sidebarsSnippet);
