@@ -43,13 +43,20 @@ export function convertElement(c: BodyConverter, el: ElementNode): Piece {
   }
 }
 
+/** What to write instead of Docusaurus theme components that have no Markdown form. */
+const THEME_ADVICE: Record<string, string> = {
+  DocCardList: 'a list of the category\'s pages: list them as links (the sidebar lists them too)',
+  TOCInline: 'an inline table of contents: the page\'s own one is beside the text; remove it',
+  BrowserOnly: 'client-only rendering: rewrite its content in Markdown',
+};
+
 function customComponent(c: BodyConverter, el: ElementNode): Piece {
   const name = `<${el.name}>`;
   // Inline, the sentence keeps the component's text; the block after the paragraph has its source.
   const inline = el.selfClosing ? undefined : c.render(el.children).trim();
   return c.unconverted(el, `component ${name}`,
     `Компонент React \`${name}\` не поддерживается генератором: перепишите этот фрагмент на Markdown.`,
-    'a custom React component: rewrite it in Markdown (its source is in the block)', inline || undefined);
+    THEME_ADVICE[el.name] ?? 'a custom React component: rewrite it in Markdown (its source is in the block)', inline || undefined);
 }
 
 /** The element's children in its place, without the element: blocks stay blocks, inline stays inline. */
