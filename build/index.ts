@@ -20,11 +20,12 @@ import { copyStatic, OutputWriter, writeOut } from './output/files.ts';
 import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor, swapInto } from './output/staging.ts';
 import { usableCacheDir } from './cache/usable.ts';
 import { checkRoutes } from './model/routes.ts';
-import { assemblePages, copyContentAssets, discoverSite, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths, type PathOptions } from './model/site.ts';
+import { assemblePages, copyContentAssets, discoverSite, pageFiles, pagePaths, prepaintFor, renderApp, routesOfFiles, sidebarFiles, sitePaths, type PathOptions } from './model/site.ts';
 import { buildSearchIndex } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
 import { machinePages } from './output/llms.ts';
 import { measureFirstLoad, type FirstLoad } from './render/stats.ts';
+import { RenderReuse } from './render/reuse.ts';
 import { inputFingerprint, readStamp, STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
 import { readGitDates } from './model/last-updated.ts';
 import { readCategories } from './model/categories.ts';
@@ -155,18 +156,36 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const ids = new Map<string, Set<string>>();
     const sampleHtml: string[] = [];
     const sampleEvery = Math.max(1, Math.floor(pages.length / 50));
+    // A page whose inputs are those of the previous build is copied from it (build/render/reuse.ts).
+    const reuse = new RenderReuse(cacheDir, outDir, JSON.stringify([renderer.hash, config, assets, prepaint, sidebarUrls]), sidebars);
     for (const [i, page] of pages.entries()) {
-      const sidebar: SidebarData | undefined = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
-      const appHtml = renderApp(renderer, config, page, sidebar);
-      const files = pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls });
-      if (checkingLinks) {
-        ids.set(page.route, idsOf(files.html));
+      const key = reuse.keyOf(page);
+      const paths = pagePaths(page);
+      const old = reuse.take(key, paths.htmlPath, paths.dataPath);
+      if (old) {
+        if (checkingLinks) {
+          ids.set(page.route, old.ids);
+          if (page.kind !== 'not-found') refs.set(page.route, old.refs ?? []);
+        }
+        if (i % sampleEvery === 0) sampleHtml.push(old.html.toString('utf8'));
+        out.add(paths.htmlPath, old.html);
+        if (paths.dataPath && old.data) out.add(paths.dataPath, old.data);
+      } else {
+        const sidebar: SidebarData | undefined = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
+        const appHtml = renderApp(renderer, config, page, sidebar);
+        const files = pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls });
+        const pageIds = idsOf(files.html);
         // The page-not-found page is served at any path, so its relative and locale links are not checked.
-        if (page.kind !== 'not-found') refs.set(page.route, pageRefs(files.html, page.route));
+        const pageRefList = page.kind !== 'not-found' ? pageRefs(files.html, page.route) : undefined;
+        if (checkingLinks) {
+          ids.set(page.route, pageIds);
+          if (pageRefList) refs.set(page.route, pageRefList);
+        }
+        reuse.record(key, files.html, files.data, pageRefList, pageIds);
+        if (i % sampleEvery === 0) sampleHtml.push(files.html);
+        out.add(files.htmlPath, files.html);
+        if (files.dataPath) out.add(files.dataPath, files.data!);
       }
-      if (i % sampleEvery === 0) sampleHtml.push(files.html);
-      out.add(files.htmlPath, files.html);
-      if (files.dataPath) out.add(files.dataPath, files.data!);
       if (out.size >= WRITE_BATCH) await out.flush(written);
     }
     await out.flush(written);
@@ -207,8 +226,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     swapInto(staging, outDir);
     stopGuarding();
+    // Only now: the cache names files of the output that is in place.
+    reuse.save();
     lap('swap');
-    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length, workers: stats.workers, firstLoad, adaptedConfig: adapted };
+    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, workers: stats.workers, firstLoad, adaptedConfig: adapted };
   } catch (e) {
     await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close()]);
     discardStaging(staging);

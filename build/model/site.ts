@@ -266,6 +266,11 @@ export interface PageDocumentInput {
 }
 
 /** One route's output files: the HTML document around the server render, and its page data. */
+/** Where a page's HTML and page data are written (the 404 page has no page data). */
+export function pagePaths(page: Pick<PageData, 'route' | 'kind'>): { htmlPath: string; dataPath?: string } {
+  return page.kind === 'not-found' ? { htmlPath: htmlPathOf(page.route) } : { htmlPath: htmlPathOf(page.route), dataPath: dataPathOf(page.route) };
+}
+
 export function pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls }: PageDocumentInput): PageFiles {
   const { html: _html, ...rest } = page;
   // The sidebar is not inlined: it is one immutable JSON file the browser caches across pages.

@@ -171,6 +171,30 @@ describe('what an edit rebuilds', () => {
     site.write('docs/guide/install.md', `${readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8')}\nЕщё один абзац.\n`);
     const s = statsOf();
     assert.equal(s.compiled, 1);
-    assert.ok(s.rendered! >= 1, 'the edited page is rendered again');
+    assert.equal(s.rendered, 1, 'only the edited page is rendered again; the rest is copied from the previous output');
+  });
+
+  it('a static file changed: no page compiled or rendered', () => {
+    site.write('static/img/extra.txt', 'новый файл\n');
+    const s = statsOf();
+    assert.equal(s.compiled, 0);
+    assert.equal(s.rendered, 0);
+  });
+
+  it('a page\'s sidebar label edited: the pages that show it render again, nothing is compiled but that page', () => {
+    const file = path.join(site.docs, 'guide/intro.md');
+    site.write('docs/guide/intro.md', readFileSync(file, 'utf8').replace(/^sidebar_label: .*$/m, 'sidebar_label: Введение (новое название)'));
+    const s = statsOf();
+    assert.equal(s.compiled, 1);
+    assert.ok(s.rendered! > 1, `its sidebar changed: the pages that show it render again (${JSON.stringify(s)})`);
+  });
+
+  it('a hand-edited output file is not trusted: that page is rendered again', () => {
+    const html = path.join(site.out, 'guide/intro/index.html');
+    writeFileSync(html, readFileSync(html, 'utf8').replace('</body>', '<!-- edited --></body>'));
+    site.write('static/img/extra.txt', 'ещё раз\n'); // something changed, so the build is not skipped
+    const s = statsOf();
+    assert.equal(s.rendered, 1);
+    assert.doesNotMatch(readFileSync(html, 'utf8'), /edited/);
   });
 });
