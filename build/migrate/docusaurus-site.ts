@@ -1,0 +1,123 @@
+// Reads what a Docusaurus site folder says about its docs without running any of its JavaScript:
+// where the docs are (`docs:` preset options `path`, `routeBasePath`, `sidebarPath`), its
+// `baseUrl`, its static folders, whether `.md` files are MDX (`markdown.format`), and every file
+// under the docs folder with the id and URL Docusaurus gives it.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { matchingBrace } from './js-literal.ts';
+import type { SyntaxMode } from './mdx-tokens.ts';
+
+export class MigrateUsageError extends Error {}
+
+export interface DocusaurusSite {
+  siteDir: string;
+  configFile?: string;
+  docsDir: string;
+  /** `docs` by default, '' when the docs are the site root. */
+  routeBasePath: string;
+  baseUrl: string;
+  staticDirs: string[];
+  /** How `.md` files are read: MDX unless `markdown.format` is `md` or `detect`. */
+  mdMode: SyntaxMode;
+  sidebarsFile?: string;
+}
+
+const CONFIG_FILES = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts'];
+
+/** The `{…}` object literal that follows `key:` in a config source, as text; undefined when absent. */
+function objectAfter(source: string, key: string): string | undefined {
+  const m = new RegExp(`\\b${key}\\s*:\\s*\\{`).exec(source);
+  if (!m) return undefined;
+  const open = m.index + m[0].length - 1;
+  const end = matchingBrace(source, open);
+  return end === -1 ? undefined : source.slice(open, end);
+}
+
+function stringOption(source: string | undefined, key: string): string | undefined {
+  if (!source) return undefined;
+  const m = new RegExp(`\\b${key}\\s*:\\s*(['"\`])([^'"\`]*)\\1`).exec(source);
+  return m?.[2];
+}
+
+export function readDocusaurusSite(siteDir: string): DocusaurusSite {
+  const abs = path.resolve(siteDir);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new MigrateUsageError(`the Docusaurus site folder ${siteDir} does not exist`);
+  const configName = CONFIG_FILES.find((f) => existsSync(path.join(abs, f)));
+  const config = configName ? readFileSync(path.join(abs, configName), 'utf8') : '';
+  // The docs options live under the classic preset's `docs: {…}` (or a docs plugin's options).
+  const docsOptions = objectAfter(config, 'docs');
+  const docsDir = path.resolve(abs, stringOption(docsOptions, 'path') ?? 'docs');
+  if (!existsSync(docsDir) || !statSync(docsDir).isDirectory()) {
+    throw new MigrateUsageError(`${siteDir} has no docs folder (${path.relative(process.cwd(), docsDir) || docsDir}); give the folder that holds docusaurus.config.js`);
+  }
+  const routeBasePath = (stringOption(docsOptions, 'routeBasePath') ?? 'docs').replace(/^\/+|\/+$/g, '');
+  const baseUrl = stringOption(config, 'baseUrl') ?? '/';
+  const staticList = /\bstaticDirectories\s*:\s*\[([^\]]*)\]/.exec(config)?.[1];
+  const staticNames = staticList ? [...staticList.matchAll(/(['"])([^'"]+)\1/g)].map((m) => m[2]) : ['static'];
+  const format = stringOption(objectAfter(config, 'markdown'), 'format');
+  const sidebarPath = stringOption(docsOptions, 'sidebarPath');
+  const sidebarCandidates = sidebarPath ? [sidebarPath] : ['sidebars.js', 'sidebars.ts', 'sidebars.mjs', 'sidebars.cjs'];
+  const sidebars = sidebarCandidates.map((f) => path.resolve(abs, f)).find((f) => existsSync(f));
+  return {
+    siteDir: abs,
+    configFile: configName ? path.join(abs, configName) : undefined,
+    docsDir,
+    routeBasePath,
+    baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
+    staticDirs: staticNames.map((s) => path.resolve(abs, s)).filter((d) => existsSync(d)),
+    mdMode: format === 'md' || format === 'detect' ? 'md' : 'mdx',
+    sidebarsFile: sidebars,
+  };
+}
+
+/** Files under a folder, relative and `/`-separated, sorted; build output and dependencies skipped. */
+export function listTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split(path.sep).join('/'))
+    .filter((f) => !f.split('/').some((p) => p === 'node_modules' || p === '.git' || p === '.docusaurus' || p === '.DS_Store'))
+    .filter((f) => statSync(path.join(dir, f)).isFile())
+    .sort();
+}
+
+/** `01-intro` → `{ number: 1, name: 'intro' }`: Docusaurus's number prefixes, which order and are not part of ids. */
+export function splitNumberPrefix(name: string): { number?: number; name: string } {
+  const m = /^(\d+)\s*[-_.]+\s*(?=[^-_.\s])/.exec(name);
+  return m ? { number: Number(m[1]), name: name.slice(m[0].length) } : { name };
+}
+
+/** The front matter keys that decide a doc's id and URL in Docusaurus. */
+export function readIdAndSlug(source: string): { id?: string; slug?: string } {
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/.exec(source);
+  if (!m) return {};
+  try {
+    const data = parseYaml(m[1]) as Record<string, unknown> | null;
+    return {
+      id: typeof data?.id === 'string' ? data.id : undefined,
+      slug: typeof data?.slug === 'string' ? data.slug : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The doc id and URL Docusaurus gives `rel` (relative to the docs folder): folder and file number
+ * prefixes removed, `id` replacing the file name, `slug` the URL (absolute, or relative to the
+ * folder), an `index`/`README`/same-name-as-folder file standing for its folder.
+ */
+export function docusaurusDoc(rel: string, source: string, site: Pick<DocusaurusSite, 'routeBasePath'>): { id: string; route: string } {
+  const parts = rel.replace(/\.mdx?$/, '').split('/');
+  const file = parts.pop()!;
+  const dirs = parts.map((p) => splitNumberPrefix(p).name);
+  const stem = splitNumberPrefix(file).name;
+  const { id, slug } = readIdAndSlug(source);
+  const dir = dirs.join('/');
+  const docId = [...dirs, id ?? stem].join('/');
+  let urlPath: string;
+  if (slug !== undefined) urlPath = slug.startsWith('/') ? slug : path.posix.normalize(`/${dir}/${slug}`);
+  else if (/^(index|readme)$/i.test(stem) || stem === dirs[dirs.length - 1]) urlPath = `/${dir}`;
+  else urlPath = `/${dir ? `${dir}/` : ''}${id ?? stem}`;
+  const route = `/${[site.routeBasePath, ...urlPath.split('/')].filter(Boolean).join('/')}`;
+  return { id: docId, route };
+}

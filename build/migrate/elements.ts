@@ -1,0 +1,206 @@
+// JSX elements of a Docusaurus page, each written the way this generator reads it:
+//  - theme components: Tabs (tabs.ts), Admonition → `:::kind[title]`, CodeBlock → a fence,
+//    Details → <details>;
+//  - an imported partial `<Foo />` → `::include{file="./_foo.md"}`;
+//  - HTML: wrappers (`<div className="x">`, `<span>`, fragments) are unwrapped to their Markdown,
+//    `<img>` and `<a href>` become Markdown images and links (so their URLs are rewritten like any
+//    other), the rest stays HTML with JSX attribute names made HTML ones and `className` removed;
+//  - anything else (a custom React component) is kept in a marked block (unconverted.ts).
+import type { BodyConverter, Piece } from './convert-body.ts';
+import type { ElementNode } from './mdx-tree.ts';
+import type { Attribute } from './mdx-tokens.ts';
+import { convertTabs } from './tabs.ts';
+import { admonitionKind } from './admonitions.ts';
+import { directiveAttribute, directiveLabel, stringAttribute, valueOfExpression } from './jsx-attributes.ts';
+import { colonsAround, fenceFor, trimBlankLines, dedent } from './markdown-text.ts';
+import { readLiteral } from './js-literal.ts';
+
+/** Elements whose only job is layout or style: their content is kept, the element is not. */
+const WRAPPERS = new Set(['div', 'span', 'section', 'article', 'main', 'header', 'footer', 'center', 'font', 'nav', 'p']);
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+/** Attributes that only style (and would be removed by the sanitiser or mean nothing here). */
+const STYLE_ONLY = new Set(['className', 'class', 'style', 'align']);
+
+export function convertElement(c: BodyConverter, el: ElementNode): Piece {
+  switch (c.roleOf(el.name)) {
+    case 'fragment':
+    case 'tab-item': // a TabItem outside Tabs: Docusaurus would fail; its content is what matters
+      return unwrap(c, el);
+    case 'tabs':
+      return convertTabs(c, el);
+    case 'admonition':
+      return admonition(c, el);
+    case 'code-block':
+      return codeBlock(c, el);
+    case 'details':
+      return details(c, el);
+    case 'partial':
+      return include(c, el);
+    case 'html':
+      return html(c, el);
+    case 'other':
+      return customComponent(c, el);
+  }
+}
+
+/** What to write instead of Docusaurus theme components that have no Markdown form. */
+const THEME_ADVICE: Record<string, string> = {
+  DocCardList: 'a list of the category\'s pages: list them as links (the sidebar lists them too)',
+  TOCInline: 'an inline table of contents: the page\'s own one is beside the text; remove it',
+  BrowserOnly: 'client-only rendering: rewrite its content in Markdown',
+};
+
+function customComponent(c: BodyConverter, el: ElementNode): Piece {
+  const name = `<${el.name}>`;
+  // Inline, the sentence keeps the component's text; the block after the paragraph has its source.
+  const inline = el.selfClosing ? undefined : c.render(el.children).trim();
+  return c.unconverted(el, `component ${name}`,
+    `Компонент React \`${name}\` не поддерживается генератором: перепишите этот фрагмент на Markdown.`,
+    THEME_ADVICE[el.name] ?? 'a custom React component: rewrite it in Markdown (its source is in the block)', inline || undefined);
+}
+
+/** The element's children in its place, without the element: blocks stay blocks, inline stays inline. */
+function unwrap(c: BodyConverter, el: ElementNode): Piece {
+  const id = stringAttribute(el.attributes, 'id');
+  // An id may be a link target (`#x`): an empty anchor keeps it.
+  const anchor = id ? `<a id="${escapeHtml(id)}"></a>` : '';
+  if (c.isBlock(el) && (el.selfClosing || c.body.slice(el.innerStart, el.innerEnd).includes('\n'))) {
+    const content = el.selfClosing ? '' : c.content(el);
+    return { block: true, text: [anchor, content].filter(Boolean).join('\n\n') };
+  }
+  return { block: false, text: anchor + (el.selfClosing ? '' : c.render(el.children)) };
+}
+
+function admonition(c: BodyConverter, el: ElementNode): Piece {
+  const kind = admonitionKind(stringAttribute(el.attributes, 'type') ?? 'note');
+  const title = stringAttribute(el.attributes, 'title');
+  const content = el.selfClosing ? '' : c.content(el);
+  const colons = colonsAround(content);
+  return { block: true, text: `${colons}${kind}${title ? directiveLabel(title) : ''}\n${content}${content ? '\n' : ''}${colons}` };
+}
+
+function codeBlock(c: BodyConverter, el: ElementNode): Piece {
+  const language = stringAttribute(el.attributes, 'language') ?? stringAttribute(el.attributes, 'className')?.replace(/^language-/, '') ?? 'text';
+  const title = stringAttribute(el.attributes, 'title');
+  let code: string | undefined;
+  const meaningful = el.children.filter((n) => !(n.type === 'text' && c.source(n).trim() === ''));
+  if (meaningful.length === 1 && meaningful[0].type === 'expression') {
+    const v = readLiteral(c.source(meaningful[0]).slice(1, -1).trim())?.value;
+    if (typeof v === 'string') code = v;
+  } else if (el.children.every((n) => n.type === 'text' || n.type === 'code')) {
+    code = dedent(c.body.slice(el.innerStart, el.innerEnd));
+  }
+  if (code === undefined) {
+    return c.unconverted(el, 'component <CodeBlock> with computed content', 'Блок кода собирается из JavaScript: перенесите код сюда как есть.',
+      'write the code into a fenced block');
+  }
+  code = trimBlankLines(code.replace(/^\n/, ''));
+  const fence = fenceFor(code);
+  return { block: true, text: `${fence}${language}${title ? ` ${directiveAttribute('title', title)}` : ''}\n${code}\n${fence}` };
+}
+
+function details(c: BodyConverter, el: ElementNode): Piece {
+  const summary = stringAttribute(el.attributes, 'summary');
+  const content = el.selfClosing ? '' : c.content(el);
+  const head = summary ? `<details>\n<summary>${escapeHtml(summary)}</summary>` : '<details>';
+  return { block: true, text: `${head}\n\n${content}\n\n</details>` };
+}
+
+function include(c: BodyConverter, el: ElementNode): Piece {
+  const from = c.bindings.get(el.name)!.from;
+  const file = c.env.includePath(from);
+  if (file === undefined) {
+    return c.unconverted(el, `partial <${el.name}> from "${from}"`, `Файл \`${from}\` не найден при миграции.`,
+      'the imported file was not found; include the right file with ::include{file="…"}');
+  }
+  const props = el.attributes.filter((a) => a.name !== 'key');
+  if (props.length > 0) {
+    c.report({ kind: 'dropped', sourceLine: c.lineAt(el.start), what: `props of <${el.name}> (${props.map((p) => p.name || 'spread').join(', ')})`,
+      todo: '::include inlines the file as it is; write the values into it' });
+  }
+  return { block: true, text: `::include{${directiveAttribute('file', file)}}` };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** HTML attributes for a kept element; null when one of them is computed by JavaScript. */
+function htmlAttributes(el: ElementNode): string | null {
+  const out: string[] = [];
+  for (const a of el.attributes) {
+    if (STYLE_ONLY.has(a.name)) continue;
+    if (a.name === '') return null; // a spread
+    const name = a.name === 'htmlFor' ? 'for' : /^(aria|data)-/.test(a.name) ? a.name : a.name.toLowerCase();
+    if (a.value.kind === 'boolean') {
+      out.push(name);
+      continue;
+    }
+    const value = a.value.kind === 'string' ? a.value.value : valueOfExpression(a.value.source)?.value;
+    if (typeof value === 'boolean') {
+      if (value) out.push(name);
+    } else if (typeof value === 'string' || typeof value === 'number') out.push(`${name}="${escapeHtml(String(value))}"`);
+    else return null;
+  }
+  return out.length > 0 ? ` ${out.join(' ')}` : '';
+}
+
+function markdownUrl(url: string): string {
+  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+}
+
+function html(c: BodyConverter, el: ElementNode): Piece {
+  const name = el.name.toLowerCase();
+  if (WRAPPERS.has(name)) return unwrap(c, el);
+  if (name === 'br') return { block: false, text: '<br>' };
+  if (name === 'hr') return c.isBlock(el) ? { block: true, text: '---' } : { block: false, text: '<hr>' };
+  if (name === 'img') return image(c, el);
+  if (name === 'a') return anchor(c, el);
+  const attributes = htmlAttributes(el);
+  if (attributes === null) {
+    return c.unconverted(el, `HTML element <${el.name}> with a computed attribute`, `Атрибут элемента \`<${el.name}>\` вычисляется на JavaScript.`,
+      'write the attribute value out');
+  }
+  droppedStyle(c, el);
+  const open = `<${name}${attributes}>`;
+  const close = VOID.has(name) ? '' : `</${name}>`;
+  const multiLine = c.body.slice(el.innerStart, el.innerEnd).includes('\n');
+  if (c.isBlock(el) && multiLine && !el.selfClosing) {
+    // Blank lines around the content, so Markdown inside an HTML block is read as Markdown.
+    const content = c.content(el);
+    return { block: true, text: content ? `${open}\n\n${content}\n\n${close}` : `${open}${close}` };
+  }
+  const text = `${open}${el.selfClosing ? '' : c.render(el.children).trim()}${close}`;
+  return c.isBlock(el) ? { block: true, text } : { block: false, text };
+}
+
+function droppedStyle(c: BodyConverter, el: ElementNode, extra: string[] = []) {
+  const dropped = el.attributes.filter((a: Attribute) => a.name === 'style' || extra.includes(a.name)).map((a) => a.name);
+  if (dropped.length > 0) {
+    c.report({ kind: 'dropped', sourceLine: c.lineAt(el.start), what: `${dropped.join(', ')} of <${el.name}>`,
+      todo: 'inline styles and sizes are not kept; use the site\'s CSS' });
+  }
+}
+
+function image(c: BodyConverter, el: ElementNode): Piece {
+  const src = stringAttribute(el.attributes, 'src');
+  if (!src) {
+    return c.unconverted(el, '<img> with a computed src', 'Адрес картинки вычисляется на JavaScript.', 'write the image as ![alt](path)');
+  }
+  droppedStyle(c, el, ['width', 'height']);
+  const alt = (stringAttribute(el.attributes, 'alt') ?? '').replace(/([[\]])/g, '\\$1');
+  const title = stringAttribute(el.attributes, 'title');
+  const text = `![${alt}](${markdownUrl(src)}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})`;
+  return c.isBlock(el) ? { block: true, text } : { block: false, text };
+}
+
+function anchor(c: BodyConverter, el: ElementNode): Piece {
+  const href = stringAttribute(el.attributes, 'href');
+  const inner = el.selfClosing ? '' : c.render(el.children).trim().replace(/\n\s*/g, ' ');
+  if (href === undefined) {
+    const id = stringAttribute(el.attributes, 'id') ?? stringAttribute(el.attributes, 'name');
+    return { block: false, text: `${id ? `<a id="${escapeHtml(id)}"></a>` : ''}${inner}` };
+  }
+  const text = `[${inner || href}](${markdownUrl(href)})`;
+  return c.isBlock(el) ? { block: true, text } : { block: false, text };
+}

@@ -1,0 +1,48 @@
+// The `import` lines of an MDX page say what each JSX name is: a Docusaurus theme component we
+// know how to write in Markdown (Tabs, Admonition, CodeBlock, Details), a partial Markdown file
+// (`import Foo from './_foo.mdx'`, included with ::include here), or anything else (a custom React
+// component, a JSON file, a hook), which cannot be carried over.
+
+export type BindingRole = 'tabs' | 'tab-item' | 'admonition' | 'code-block' | 'details' | 'partial' | 'other';
+
+export interface Binding {
+  role: BindingRole;
+  /** The module specifier as written: `@theme/Tabs`, `./_foo.mdx`, `@site/docs/_foo.mdx`. */
+  from: string;
+}
+
+const THEME: Record<string, BindingRole> = {
+  '@theme/Tabs': 'tabs',
+  '@theme/TabItem': 'tab-item',
+  '@theme/Admonition': 'admonition',
+  '@theme/CodeBlock': 'code-block',
+  '@theme/Details': 'details',
+};
+
+/** The role of a JSX name used without an import: Docusaurus sites often register these globally. */
+export const GLOBAL_NAMES: Record<string, BindingRole> = {
+  Tabs: 'tabs', TabItem: 'tab-item', Admonition: 'admonition', CodeBlock: 'code-block', Details: 'details',
+};
+
+const MARKDOWN_MODULE = /\.mdx?$/;
+
+/** Reads the names an `import` statement binds; an empty map for `import './x.css'` and other forms. */
+export function readImport(statement: string): Map<string, Binding> {
+  const bindings = new Map<string, Binding>();
+  const m = /^import\s+([\s\S]*?)\s*from\s*(['"])([^'"]+)\2/.exec(statement.trim());
+  if (!m) return bindings;
+  const [, clause, , from] = m;
+  const role: BindingRole = THEME[from] ?? (MARKDOWN_MODULE.test(from) ? 'partial' : 'other');
+  const named = /\{([\s\S]*)\}/.exec(clause);
+  const defaultPart = clause.replace(/\{[\s\S]*\}/, '').replace(/,/g, ' ').trim();
+  const star = /\*\s+as\s+([\w$]+)/.exec(defaultPart);
+  if (star) bindings.set(star[1], { role: 'other', from });
+  else if (defaultPart) bindings.set(defaultPart, { role, from });
+  for (const part of named?.[1].split(',') ?? []) {
+    const [imported, local] = part.trim().split(/\s+as\s+/);
+    if (!imported) continue;
+    // Only a default import of a Markdown file is its content; named exports (`toc`, …) are data.
+    bindings.set((local ?? imported).trim(), { role: role === 'partial' ? 'other' : role, from });
+  }
+  return bindings;
+}

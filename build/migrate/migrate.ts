@@ -1,0 +1,135 @@
+// `npm run migrate -- <docusaurus site> <target docs folder>`: converts every page of a Docusaurus
+// docs folder into this generator's Markdown, copies its other files, and reports what it could
+// not convert. The result always builds: what cannot be converted is kept on its page, marked.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { readDocusaurusSite, MigrateUsageError } from './docusaurus-site.ts';
+import { Plan, relativeUrl, type PlannedFile } from './plan.ts';
+import { convertFrontMatter } from './front-matter.ts';
+import { convertBody } from './convert-body.ts';
+import { rewriteUrls } from './urls.ts';
+import { LinkTargets } from './link-targets.ts';
+import { takeMarkers } from './unconverted.ts';
+import { suggestSidebars } from './sidebars.ts';
+import { convertCategory } from './categories.ts';
+import { splitNumberPrefix } from './docusaurus-site.ts';
+import type { FileReport, MigrationReport, ReportItem } from './report.ts';
+
+export { MigrateUsageError };
+
+export interface MigrateOptions {
+  siteDir: string;
+  targetDir: string;
+  /** Write into a target folder that is not empty (files of the same name are replaced). */
+  force?: boolean;
+  /** The target site's static folder: static files the pages link to are copied there, keeping their URLs. */
+  staticDir?: string;
+}
+
+function checkTarget(targetDir: string, docsDir: string, force: boolean) {
+  const inside = (a: string, b: string) => a === b || a.startsWith(b + path.sep);
+  if (inside(targetDir, docsDir) || inside(docsDir, targetDir)) {
+    throw new MigrateUsageError(`the target folder ${targetDir} overlaps the Docusaurus docs folder ${docsDir}; choose another one`);
+  }
+  if (!existsSync(targetDir)) return;
+  if (!statSync(targetDir).isDirectory()) throw new MigrateUsageError(`the target ${targetDir} exists and is not a folder`);
+  if (readdirSync(targetDir).length > 0 && !force) {
+    throw new MigrateUsageError(`the target folder ${targetDir} is not empty; choose an empty or new folder, or add --force to write into it`);
+  }
+}
+
+/** Converts one page or partial; returns its text and what the report says about it. */
+function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets): { text: string; items: ReportItem[] } {
+  const source = readFileSync(file.source, 'utf8');
+  const fm = file.kind === 'page'
+    ? convertFrontMatter(source, { stem: file.stem!, numberPrefix: file.numberPrefix, docIdOf: (id) => plan.ourDocId(id) })
+    : convertFrontMatter(source, { stem: path.basename(file.target, '.md'), docIdOf: (id) => plan.ourDocId(id) });
+  const mode = file.source.endsWith('.mdx') ? 'mdx' : plan.site.mdMode;
+  const body = convertBody(fm.body, {
+    mode,
+    includePath(from) {
+      const abs = from.startsWith('@site/') ? path.join(plan.site.siteDir, from.slice('@site/'.length))
+        : from.startsWith('.') ? path.resolve(path.dirname(file.source), from) : undefined;
+      if (!abs) return undefined;
+      if (!plan.ofSource(abs) && !existsSync(abs)) return undefined;
+      const partial = plan.fragmentOf(abs, () => {
+        const base = path.basename(abs).replace(/\.mdx?$/, '.md');
+        return plan.adopt(abs, '_partials', base.startsWith('_') ? base : `_${base}`, 'partial');
+      });
+      return relativeUrl(file.target, partial.target);
+    },
+  });
+  const urls = rewriteUrls(body.markdown, (url, kind) => links.decide(file, url, kind));
+  const head = fm.block && urls.text ? `${fm.block}\n` : fm.block;
+  const headLines = head.split('\n').length - 1;
+  const { text, lines } = takeMarkers(head + urls.text);
+  const items: ReportItem[] = [
+    ...fm.items,
+    ...body.items.map(({ marker, ...item }) => ({
+      ...item,
+      sourceLine: item.sourceLine === undefined ? undefined : item.sourceLine + fm.sourceLines,
+      targetLine: marker === undefined ? undefined : lines.get(marker),
+    })),
+    ...urls.problems.map((p) => ({ kind: 'not-converted' as const, targetLine: p.line + headLines, what: p.what, todo: p.todo })),
+  ];
+  return { text, items: items.sort((a, b) => (a.targetLine ?? a.sourceLine ?? 0) - (b.targetLine ?? b.sourceLine ?? 0)) };
+}
+
+export function migrate(options: MigrateOptions): MigrationReport {
+  const site = readDocusaurusSite(options.siteDir);
+  const targetDir = path.resolve(options.targetDir);
+  checkTarget(targetDir, site.docsDir, options.force ?? false);
+  const plan = new Plan(site);
+  const links = new LinkTargets(plan, options.staticDir ? path.resolve(options.staticDir) : undefined);
+  const files: FileReport[] = [];
+  const written: { file: PlannedFile; text?: string }[] = [];
+  // The plan grows while pages are converted (partials from outside the docs, static images).
+  for (let i = 0; i < plan.files.length; i++) {
+    const file = plan.files[i];
+    const sourceRel = path.relative(site.siteDir, file.source).split(path.sep).join('/');
+    const category = /(^|\/)_category_\.(json|ya?ml)$/.exec(file.target);
+    if (file.kind === 'copy' && category) {
+      const original = readFileSync(file.source, 'utf8');
+      const folder = path.posix.dirname(file.target);
+      const folderId = folder === '.' ? '' : folder.split('/').map((p) => splitNumberPrefix(p).name).join('/');
+      const { text, items } = convertCategory(original, category[2] === 'json', folderId, (id) => plan.ourDocId(id));
+      written.push({ file, text: text === original ? undefined : text });
+      if (text !== original) files.push({ source: sourceRel, target: file.target, items });
+      continue;
+    }
+    if (file.kind === 'copy') {
+      written.push({ file });
+      continue;
+    }
+    const { text, items } = convertFile(file, plan, links);
+    written.push({ file, text });
+    files.push({ source: sourceRel, target: file.target, items });
+  }
+  for (const { file, text } of written) {
+    const out = path.join(targetDir, file.target);
+    mkdirSync(path.dirname(out), { recursive: true });
+    if (text === undefined) copyFileSync(file.source, out);
+    else writeFileSync(out, text);
+  }
+  for (const copy of links.staticCopies) {
+    const out = path.join(path.resolve(options.staticDir!), copy.rel);
+    mkdirSync(path.dirname(out), { recursive: true });
+    copyFileSync(copy.source, out);
+  }
+
+  const general: string[] = [];
+  const copied = written.filter((w) => w.text === undefined);
+  const categories = copied.filter((w) => /(^|\/)_category_\.(json|ya?ml)$/.test(w.file.target)).length;
+  if (copied.length > 0) general.push(`Copied ${copied.length} other file(s) as they are (${categories} _category_ file(s); static images into _static/).`);
+  if (links.staticCopies.length > 0) general.push(`Copied ${links.staticCopies.length} static file(s) into ${options.staticDir}.`);
+  let sidebarsSnippet: string | undefined;
+  if (site.sidebarsFile) {
+    const name = path.basename(site.sidebarsFile);
+    general.push(`Sidebars: ${name} was not run. Here sidebars are configured in src/site.config.ts (\`sidebars\`, same item shapes, doc ids are file paths without .md);`
+      + ' a folder can also be listed with { type: \'autogenerated\', dirName: \'.\' }.');
+    const suggestion = suggestSidebars(site.sidebarsFile, (id) => plan.ourDocId(id));
+    general.push(...suggestion.notes.map((n) => `Sidebars: ${n}.`));
+    sidebarsSnippet = suggestion.snippet;
+  }
+  return { siteDir: site.siteDir, targetDir, files, general, sidebarsSnippet };
+}

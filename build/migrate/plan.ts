@@ -1,0 +1,129 @@
+// Where every file of the Docusaurus docs folder goes in the target folder, decided before any
+// page is converted, so links, includes and pagination can point at files that are not written yet:
+//  - pages (`.md`, `.mdx`) become `.md`; a file name's number prefix (`01-intro.mdx`) is dropped,
+//    as Docusaurus drops it from the URL, and becomes the page's sidebar_position;
+//  - partials (`_name.mdx`) keep their name and place, as `.md`;
+//  - everything else (images, `_category_.json`) is copied as it is.
+// Files found later (a partial imported from outside the docs, a static image) are adopted into
+// `_partials/` and `_static/`, folders this generator never builds as pages.
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { docusaurusDoc, listTree, splitNumberPrefix, type DocusaurusSite } from './docusaurus-site.ts';
+
+export interface PlannedFile {
+  /** Absolute path of the Docusaurus file. */
+  source: string;
+  /** Target path relative to the target folder, `/`-separated. */
+  target: string;
+  kind: 'page' | 'partial' | 'copy';
+  /** Pages: the file name without extension and number prefix, and the prefix's number. */
+  stem?: string;
+  numberPrefix?: number;
+  /** Pages: Docusaurus's doc id and URL. */
+  docusaurusId?: string;
+  route?: string;
+}
+
+const MARKDOWN = /\.mdx?$/;
+
+export class Plan {
+  readonly files: PlannedFile[] = [];
+  private readonly bySource = new Map<string, PlannedFile>();
+  private readonly byTarget = new Map<string, PlannedFile>();
+  private readonly byRoute = new Map<string, PlannedFile>();
+  private readonly byDocId = new Map<string, PlannedFile>();
+  /** Pages that are also imported as partials: the `_` copy each is included through. */
+  private readonly fragments = new Map<string, PlannedFile>();
+
+  constructor(readonly site: DocusaurusSite) {
+    const rels = listTree(site.docsDir);
+    const taken = new Set(rels.map((r) => r.replace(MARKDOWN, '.md')));
+    for (const rel of rels) {
+      const source = path.join(site.docsDir, rel);
+      const base = path.posix.basename(rel);
+      const dir = path.posix.dirname(rel) === '.' ? '' : `${path.posix.dirname(rel)}/`;
+      if (!MARKDOWN.test(rel)) {
+        this.add({ source, target: rel, kind: 'copy' });
+      } else if (base.startsWith('_')) {
+        this.add({ source, target: rel.replace(MARKDOWN, '.md'), kind: 'partial' });
+      } else {
+        const { number, name } = splitNumberPrefix(base.replace(MARKDOWN, ''));
+        // A prefix is dropped only when the name without it is free in that folder.
+        const stripped = `${dir}${name}.md`;
+        const keepPrefix = number !== undefined && taken.has(stripped);
+        const target = keepPrefix || number === undefined ? rel.replace(MARKDOWN, '.md') : stripped;
+        taken.add(target);
+        const doc = docusaurusDoc(rel, readFileSync(source, 'utf8'), site);
+        this.add({ source, target, kind: 'page', stem: name, numberPrefix: keepPrefix ? undefined : number, docusaurusId: doc.id, route: doc.route });
+      }
+    }
+  }
+
+  private add(file: PlannedFile): PlannedFile {
+    this.files.push(file);
+    this.bySource.set(file.source, file);
+    this.byTarget.set(file.target, file);
+    if (file.route !== undefined && !this.byRoute.has(file.route)) this.byRoute.set(file.route, file);
+    if (file.docusaurusId !== undefined) this.byDocId.set(file.docusaurusId, file);
+    return file;
+  }
+
+  ofSource(abs: string): PlannedFile | undefined {
+    return this.bySource.get(abs);
+  }
+
+  /**
+   * The fragment a Markdown file is included through. Docusaurus lets a page be imported into
+   * another; here a page cannot be a fragment, so such a page also gets a `_name.md` copy next to
+   * it (the page itself stays a page).
+   */
+  fragmentOf(abs: string, outside: () => PlannedFile): PlannedFile {
+    const planned = this.bySource.get(abs);
+    if (!planned) return outside();
+    if (planned.kind === 'partial') return planned;
+    let fragment = this.fragments.get(abs);
+    if (!fragment) {
+      const dir = path.posix.dirname(planned.target);
+      fragment = { source: abs, target: this.freeTarget(`${dir === '.' ? '' : `${dir}/`}_${path.posix.basename(planned.target)}`), kind: 'partial' };
+      this.files.push(fragment);
+      this.byTarget.set(fragment.target, fragment);
+      this.fragments.set(abs, fragment);
+    }
+    return fragment;
+  }
+
+  /** `target`, or `name-2.md`, `name-3.md`… when it is taken. */
+  private freeTarget(target: string): string {
+    const ext = path.posix.extname(target);
+    const stem = target.slice(0, target.length - ext.length);
+    let free = target;
+    for (let n = 2; this.byTarget.has(free); n++) free = `${stem}-${n}${ext}`;
+    return free;
+  }
+
+  ofRoute(route: string): PlannedFile | undefined {
+    return this.byRoute.get(route);
+  }
+
+  /** Our doc id (the target path without `.md`) of a Docusaurus doc id. */
+  ourDocId(docusaurusId: string): string | undefined {
+    const file = this.byDocId.get(docusaurusId.replace(/^\/+/, ''));
+    return file ? file.target.replace(/\.md$/, '') : undefined;
+  }
+
+  /**
+   * Takes a file from outside the docs folder into `folder` of the target (`_partials`, `_static`),
+   * under `name` (a path), made unique; returns the existing plan entry when it was taken already.
+   */
+  adopt(source: string, folder: string, name: string, kind: PlannedFile['kind']): PlannedFile {
+    const known = this.bySource.get(source);
+    if (known) return known;
+    return this.add({ source, target: this.freeTarget(`${folder}/${name}`), kind });
+  }
+}
+
+/** A relative URL from one target file to another: `./x.md`, `../a/b.md`. */
+export function relativeUrl(fromTarget: string, toTarget: string): string {
+  const rel = path.posix.relative(path.posix.dirname(fromTarget), toTarget);
+  return rel.startsWith('../') ? rel : `./${rel}`;
+}

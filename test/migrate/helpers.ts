@@ -1,0 +1,43 @@
+// The migration tests' shared steps: convert the Docusaurus fixture through the CLI into a temp
+// folder, and build the result with this generator through its CLI, as an author would.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../helpers/paths.ts';
+
+export const docusaurusFixture = path.join(projectRoot, 'test', 'fixtures', 'docusaurus-site');
+export const convertedConfig = path.join(projectRoot, 'test', 'migrate', 'converted-site.config.ts');
+
+export interface Run {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runMigrate(args: string[]): Run {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts', ...args], { cwd: projectRoot, encoding: 'utf8' });
+  return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+}
+
+export interface Converted extends Run {
+  dir: string;
+  docs: string;
+}
+
+/** The fixture converted into `<temp>/docs`. */
+export function convertFixture(): Converted {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-migrate-'));
+  const docs = path.join(dir, 'docs');
+  return { dir, docs, ...runMigrate([docusaurusFixture, docs]) };
+}
+
+/** Builds converted docs with the converted site's config and the Docusaurus site's static folder. */
+export function buildConverted(c: Converted): Run & { out: string } {
+  const out = path.join(c.dir, 'dist');
+  const pages = path.join(c.dir, 'pages');
+  mkdirSync(pages, { recursive: true });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--docs', c.docs, '--pages', pages,
+    '--static', path.join(docusaurusFixture, 'static'), '--config', convertedConfig, '--out', out, '--no-cache'], { cwd: projectRoot, encoding: 'utf8' });
+  return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr, out };
+}
