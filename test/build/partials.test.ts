@@ -7,9 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
-import { DevSession } from '../../build/dev/session.ts';
-import { planChanges } from '../../build/dev/changes.ts';
-import { projectRoot } from '../helpers/paths.ts';
+import { sessionOf } from '../dev/harness.ts';
 
 const STEPS = [
   '## Общие шаги {#common-steps}',
@@ -118,16 +116,11 @@ describe('partials', { timeout: 240_000 }, () => {
   });
 
   it('in the dev server, saving a fragment updates exactly the pages that include it', async () => {
-    const out = path.join(site.dir, '.dev');
-    const session = new DevSession({
-      projectRoot, docsDir: site.docs, pagesDir: path.join(site.dir, 'pages'), staticDir: path.join(site.dir, 'static'),
-      configPath: path.join(site.dir, 'site.config.ts'), outDir: out,
-    });
+    const { session, out, change } = sessionOf(site);
     try {
       assert.deepEqual((await session.start()).errors, []);
-      const tail = path.join(site.docs, '_shared/_tail.md');
       site.write('docs/_shared/_tail.md', TAIL.replace('тоже на месте', 'сохранён в редакторе'));
-      const r = await session.update(planChanges([{ type: 'change', file: tail }], session.dirs));
+      const r = await change('docs/_shared/_tail.md');
       assert.deepEqual(r.routes, ['/guide/install']);
       assert.equal(r.compiled, 1);
       assert.match(readFileSync(path.join(out, '_data/guide/install.json'), 'utf8'), /сохранён в редакторе/);

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
+import { DevSession, type RebuildResult } from '../../build/dev/session.ts';
+import { planChanges, type FileEvent } from '../../build/dev/changes.ts';
 
 /** A project root with a copy of src/ and the real node_modules: its theme can be edited freely. */
 export function copyProject(): { root: string; remove(): void } {
@@ -95,4 +97,14 @@ export async function until<T>(fn: () => Promise<T> | T, what: string, timeoutMs
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A dev session (no server, no watcher) over a fixture copy, writing into its `.dev` folder. */
+export function sessionOf(site: FixtureCopy): { session: DevSession; out: string; change(rel: string, type?: FileEvent['type']): Promise<RebuildResult> } {
+  const out = path.join(site.dir, '.dev');
+  const session = new DevSession({
+    projectRoot, docsDir: site.docs, pagesDir: path.join(site.dir, 'pages'), staticDir: path.join(site.dir, 'static'),
+    configPath: path.join(site.dir, 'site.config.ts'), outDir: out,
+  });
+  return { session, out, change: (rel, type = 'change') => session.update(planChanges([{ type, file: path.join(site.dir, rel) }], session.dirs)) };
 }
