@@ -21,7 +21,8 @@ if (buildArgs.some((a) => a.startsWith('--out'))) {
   const at = buildArgs.findIndex((a) => a.startsWith('--out'));
   serveArgs.push('--dir', buildArgs[at].includes('=') ? buildArgs[at].split('=')[1] : buildArgs[at + 1]);
 }
-const script = (name: string) => ['--import', 'tsx', path.join(projectRoot, 'scripts', name)];
+// Through the launcher, as `npm run build` runs them (scripts/launch.mjs: no TypeScript loader).
+const script = (name: string) => [path.join(projectRoot, 'scripts', 'launch.mjs'), path.join('scripts', name)];
 const built = spawnSync(process.execPath, [...script('build.ts'), ...buildArgs], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 // The server runs until it is stopped: a stop sent to this process (a supervisor's SIGTERM, a

@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData } from '../../src/data/types.ts';
+import { loadSiteConfig } from '../model/config.ts';
 import { readGitDates } from '../model/last-updated.ts';
 import { pageMetaResolver } from '../model/page-meta.ts';
 import { machinePages } from '../output/llms.ts';
@@ -28,7 +29,6 @@ import {
 import { renderRobots, renderSitemap } from '../output/sitemap.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
-import { loadFreshSiteConfig } from './config.ts';
 import { linkWarnings } from './links.ts';
 import { readCategories, type Categories } from '../model/categories.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
@@ -180,7 +180,7 @@ export class DevSession {
     // 1. The config.
     if (plan.config || full) {
       try {
-        this.loaded = await loadFreshSiteConfig(configPath, root, this.bundleInput.cacheDir);
+        this.loaded = await loadSiteConfig(configPath, root, this.bundleInput.cacheDir);
         await useHighlightLanguages(this.loaded.prism.languages); // the config decides what Prism highlights
         this.errors.delete(CONFIG);
       } catch (e) {

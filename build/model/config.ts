@@ -1,8 +1,10 @@
 // Loads src/site.config.ts (or another config file), validates it and points at the bad key.
 import { languageProblems } from '../markdown/highlighter.ts';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
 import { siteConfigSchema, type SiteConfig } from '../../src/config/schema.ts';
 import { BuildError, BuildErrors } from '../errors.ts';
 
@@ -60,14 +62,35 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
   throw errors.length === 1 ? errors[0] : new BuildErrors(errors);
 }
 
-export async function loadSiteConfig(configPath: string, projectRoot: string): Promise<SiteConfig> {
+/**
+ * Loads the site config (TypeScript). The config, with the local modules it imports, is bundled
+ * by esbuild into a content-addressed module under the cache folder and imported from there: the
+ * engine need not run under a TypeScript loader (scripts/launch.mjs runs it as plain JavaScript),
+ * and watch mode sees every edit (a module imported again by the same URL would be the cached one).
+ */
+export async function loadSiteConfig(configPath: string, projectRoot: string, cacheDir: string): Promise<SiteConfig> {
   const file = path.relative(projectRoot, configPath).split(path.sep).join('/');
+  let code: string;
+  try {
+    const result = await esbuild.build({
+      entryPoints: [configPath], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, logLevel: 'silent',
+    });
+    code = result.outputFiles[0].text;
+  } catch (e) {
+    const first = (e as esbuild.BuildFailure).errors?.[0];
+    if (!first) throw e;
+    const where = first.location ? path.relative(projectRoot, path.resolve(first.location.file)).split(path.sep).join('/') : file;
+    throw new BuildError(`the site config could not be loaded: ${first.text}`, where, first.location?.line, 'fix the TypeScript error in the config file');
+  }
+  // Beside the project's node_modules, so that the packages the config imports resolve.
+  const out = path.join(cacheDir, 'config', `site.config.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, code);
   let mod: { default?: unknown };
   try {
-    // A query string defeats the module cache, so watch mode sees edits.
-    mod = await import(`${pathToFileURL(configPath).href}?t=${Date.now()}`);
+    mod = await import(pathToFileURL(out).href);
   } catch (e) {
-    throw new BuildError(`the site config could not be loaded: ${(e as Error).message}`, file, undefined, 'fix the TypeScript error in the config file');
+    throw new BuildError(`the site config could not be loaded: ${(e as Error).message}`, file, undefined, 'fix the error in the config file');
   }
   return validateSiteConfig(mod.default, file, readFileSync(configPath, 'utf8'));
 }

@@ -14,6 +14,9 @@ import type { Element, ElementContent, Root } from 'hast';
 import type { SidebarNode } from '../../src/data/types.ts';
 import { drawSvg, svgSize } from './svg.ts';
 import { useFastLayout } from './fast-layout.ts';
+import { GuideError } from './guide-error.ts';
+
+export { GuideError };
 
 const require = createRequire(import.meta.url);
 const fontDir = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -49,7 +52,6 @@ export interface GuideInput {
   readAsset: (sitePath: string) => Buffer | null;
 }
 
-export class GuideError extends Error {}
 
 interface Run { text: string; font: FontName; colour: string; link?: string; goTo?: string; size?: number }
 interface TocLine { label: string; depth: number; dest: string; page: number }

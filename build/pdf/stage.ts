@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import { Worker } from 'node:worker_threads';
-import { GuideError, type GuidePage } from './render.ts';
+import type { GuidePage } from './render.ts';
+import { GuideError } from './guide-error.ts';
 import type { WorkerInput, WorkerReply } from './worker.ts';
 import { workerFile } from '../worker-bundle.ts';
 

@@ -1,0 +1,51 @@
+// scripts/launch.mjs runs the engine as bundled JavaScript (no TypeScript loader): it must build
+// exactly what the engine run under tsx builds, and a build with nothing to do must not load the
+// pipeline at all.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { projectRoot } from '../helpers/paths.ts';
+
+const STAMP = path.join('_headers', 'build.json');
+function tree(dir: string): Map<string, Buffer> {
+  return new Map(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()
+    .filter((rel) => rel !== STAMP && statSync(path.join(dir, rel)).isFile())
+    .map((rel) => [rel, readFileSync(path.join(dir, rel))]));
+}
+
+describe('the launcher', { timeout: 180_000 }, () => {
+  let site: FixtureCopy;
+  before(() => {
+    site = copyFixture();
+  });
+  after(() => site && rmSync(site.dir, { recursive: true, force: true }));
+
+  it('builds byte for byte what the engine under tsx builds, and skips an up-to-date build without loading the pipeline', () => {
+    const viaTsx = site.build(); // node --import tsx scripts/build.ts, --no-cache
+    assert.equal(viaTsx.status, 0, viaTsx.stderr);
+    const expected = tree(site.out);
+    rmSync(site.out, { recursive: true, force: true });
+    const cache = path.join(site.dir, '.cache');
+    const first = spawnSync(process.execPath, ['scripts/launch.mjs', ...site.buildArgs([], cache).slice(2)], { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(first.status, 0, first.stderr);
+    const actual = tree(site.out);
+    assert.deepEqual([...actual.keys()], [...expected.keys()]);
+    for (const [rel, bytes] of expected) assert.ok(bytes.equals(actual.get(rel)!), `${rel} differs`);
+    // Up to date: the pipeline's chunk (and with it unified, React, esbuild's work) is never
+    // loaded. A module hook lists every module the process loads.
+    const hooks = path.join(site.dir, 'hooks.mjs');
+    writeFileSync(hooks, "export async function load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }\n");
+    const register = path.join(site.dir, 'register.mjs');
+    writeFileSync(register, `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+    const again = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, 'scripts/launch.mjs', ...site.buildArgs([], cache).slice(2)], { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /Up to date/);
+    const loaded = again.stderr.split('\n').filter((l) => l.startsWith('LOADED '));
+    assert.ok(loaded.some((l) => /\/entry\.mjs$/.test(l)), 'the launcher ran its bundle');
+    assert.ok(!loaded.some((l) => /pipeline-|node_modules\/(?:unified|react-dom|micromark)/.test(l)), loaded.filter((l) => /pipeline|node_modules/.test(l)).join('\n'));
+  });
+});
