@@ -32,7 +32,7 @@ const runs = Number(args.runs ?? 1);
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1200, tbtMs: 50, cls: 0, bytes: 150 * 1024 };
 
 if (!args['skip-build']) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', dist, '--quiet'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts', '--out', dist, '--quiet'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

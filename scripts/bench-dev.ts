@@ -45,7 +45,7 @@ const port = await freePort();
 const origin = `http://localhost:${port}`;
 const target = { route: '/s00/p0005', file: path.join(corpus, 's00', 'p0005.md') };
 const started = performance.now();
-const dev = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', '--docs', corpus, '--out', path.join(work, '.dev'), '--port', String(port), '--no-cache'],
+const dev = spawn(process.execPath, ['scripts/launch.mjs', 'scripts/dev.ts', '--docs', corpus, '--out', path.join(work, '.dev'), '--port', String(port), '--no-cache'],
   { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
 let log = '';
 dev.stdout.on('data', (d) => (log += d));

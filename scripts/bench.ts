@@ -37,7 +37,7 @@ function corpus(pages: number): string {
 function buildOnce(docs: string, label: string, extra: string[] = []): Stats {
   const statsFile = path.join(work, `${label}.json`);
   const started = performance.now();
-  sh(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--docs', docs, '--out', `${docs}-dist`, '--cache-dir', `${docs}-cache`, '--stats-json', statsFile, '--quiet',
+  sh(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts', '--docs', docs, '--out', `${docs}-dist`, '--cache-dir', `${docs}-cache`, '--stats-json', statsFile, '--quiet',
     ...(args['no-link-check'] ? ['--no-link-check'] : []), ...extra]);
   const wallMs = performance.now() - started;
   return { ...(JSON.parse(readFileSync(statsFile, 'utf8')) as Omit<Stats, 'wallMs'>), wallMs };
