@@ -57,7 +57,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   };
 
   // 1. Config and content.
-  const loaded = await loadSiteConfig(configPath, root, cacheDir ?? path.join(root, '.cache'));
+  const loaded = await loadSiteConfig(configPath, root);
   // Drafts (`draft: true`) are not part of a production build at all: no page, sitemap entry,
   // search entry, sidebar item, pager link or llms line. The dev server shows them.
   const { config, adapted, sources } = discoverSite(loaded, paths, { drafts: false });

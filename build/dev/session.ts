@@ -180,7 +180,7 @@ export class DevSession {
     // 1. The config.
     if (plan.config || full) {
       try {
-        this.loaded = await loadSiteConfig(configPath, root, this.bundleInput.cacheDir);
+        this.loaded = await loadSiteConfig(configPath, root);
         await useHighlightLanguages(this.loaded.prism.languages); // the config decides what Prism highlights
         this.errors.delete(CONFIG);
       } catch (e) {

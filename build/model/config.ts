@@ -1,9 +1,7 @@
 // Loads src/site.config.ts (or another config file), validates it and points at the bad key.
 import { languageProblems } from '../markdown/highlighter.ts';
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { siteConfigSchema, type SiteConfig } from '../../src/config/schema.ts';
 import { BuildError, BuildErrors } from '../errors.ts';
@@ -63,17 +61,18 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
 }
 
 /**
- * Loads the site config (TypeScript). The config, with the local modules it imports, is bundled
- * by esbuild into a content-addressed module under the cache folder and imported from there: the
- * engine need not run under a TypeScript loader (scripts/launch.mjs runs it as plain JavaScript),
- * and watch mode sees every edit (a module imported again by the same URL would be the cached one).
+ * Loads the site config (TypeScript). The config, with everything it imports, is bundled by esbuild
+ * into one module that is imported from a data: URL: the engine need not run under a TypeScript
+ * loader (scripts/launch.mjs runs it as plain JavaScript), nothing is written (a build by a user
+ * who may not write the project still loads its config), and watch mode sees every edit (a
+ * different text is a different URL).
  */
-export async function loadSiteConfig(configPath: string, projectRoot: string, cacheDir: string): Promise<SiteConfig> {
+export async function loadSiteConfig(configPath: string, projectRoot: string): Promise<SiteConfig> {
   const file = path.relative(projectRoot, configPath).split(path.sep).join('/');
   let code: string;
   try {
     const result = await esbuild.build({
-      entryPoints: [configPath], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, logLevel: 'silent',
+      entryPoints: [configPath], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent',
     });
     code = result.outputFiles[0].text;
   } catch (e) {
@@ -82,13 +81,9 @@ export async function loadSiteConfig(configPath: string, projectRoot: string, ca
     const where = first.location ? path.relative(projectRoot, path.resolve(first.location.file)).split(path.sep).join('/') : file;
     throw new BuildError(`the site config could not be loaded: ${first.text}`, where, first.location?.line, 'fix the TypeScript error in the config file');
   }
-  // Beside the project's node_modules, so that the packages the config imports resolve.
-  const out = path.join(cacheDir, 'config', `site.config.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, code);
   let mod: { default?: unknown };
   try {
-    mod = await import(pathToFileURL(out).href);
+    mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
   } catch (e) {
     throw new BuildError(`the site config could not be loaded: ${(e as Error).message}`, file, undefined, 'fix the error in the config file');
   }
