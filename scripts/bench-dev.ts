@@ -1,7 +1,7 @@
 // `npm run bench:dev -- --pages N --edits K` — the dev server on a generated corpus
 // (../shared/bench/make-corpus.mjs, 1000 pages by default), as an author uses it:
 //   - time to first page: from starting `scripts/dev.ts` (empty Markdown cache) to the first
-//     page answered with 200; budget: the cold build budget (8 s for 1000 pages);
+//     page answered with 200 (rendered on its own while the rest of the site builds);
 //   - edit to browser: from writing one page's Markdown to headless Chromium showing the new
 //     text in the open tab (no reload), median of K edits; budget 200 ms;
 //   - for scale, one sidebar label change (every page of the sidebar is rendered again).
@@ -18,7 +18,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = readArgs({ pages: { type: 'string' }, edits: { type: 'string' }, keep: { type: 'boolean' } });
 const pages = Number(args.pages ?? 1000);
 const edits = Number(args.edits ?? 10);
-const START_BUDGET_MS = pages <= 1000 ? 8000 : Infinity;
 const EDIT_BUDGET_MS = 200;
 
 const work = mkdtempSync(path.join(os.tmpdir(), `sg-bench-dev-${pages}-`));
@@ -54,7 +53,7 @@ const exited = new Promise((resolve) => dev.once('exit', resolve));
 
 let firstPageMs = 0;
 try {
-  // The server listens before it builds and holds requests until the build is done.
+  // The server listens before it builds; the page asked for is rendered on its own meanwhile.
   for (;;) {
     try {
       const res = await fetch(origin + target.route);
@@ -66,6 +65,12 @@ try {
     await sleep(20);
   }
   firstPageMs = performance.now() - started;
+  // The edits are timed against a built site: wait for the first build's line.
+  while (!/Dev server at/.test(log)) {
+    if (dev.exitCode !== null) throw new Error(`the dev server exited:\n${log}`);
+    await sleep(50);
+  }
+  const fullBuildMs = performance.now() - started;
 
   const browser = await launchBrowser();
   const context = await browser.newContext();
@@ -114,7 +119,7 @@ try {
   console.log([
     `Dev server on ${pages} generated pages (${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`,
     `  floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms`,
-    `  time to first page served (cold, no Markdown cache): ${Math.round(firstPageMs)} ms = ${ratio(firstPageMs)} — target ≤ 0.2 × floor; budget ${START_BUDGET_MS} ms, ${ok(firstPageMs, START_BUDGET_MS)}`,
+    `  time to first page served (cold, no Markdown cache): ${Math.round(firstPageMs)} ms = ${ratio(firstPageMs)} — target ≤ 0.2 × floor, ${ok(firstPageMs, 0.2 * floor.ms)}; the whole site built after ${Math.round(fullBuildMs)} ms`,
     `  edit → new text in the open tab, no reload: median ${median(latencies)} ms over ${edits} edits (min ${Math.min(...latencies)}, max ${Math.max(...latencies)}) — target ≤ 100 ms; budget ${EDIT_BUDGET_MS} ms, ${ok(median(latencies), EDIT_BUDGET_MS)}`,
     serverLines.length ? `    of which the rebuild (server log): median ${median(serverLines)} ms` : '',
     `  title change (the whole sidebar's ${pages} pages rendered again) → open tab updated: ${labelMs} ms = ${ratio(labelMs)} — target ≤ 0.15 × floor`,

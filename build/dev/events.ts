@@ -19,6 +19,8 @@ export interface ErrorsMessage {
 export class LiveEvents {
   private clients = new Set<http.ServerResponse>();
   private errors: string[] = [];
+  private provisional = new Set<string>();
+  private sidebarUrls: Record<string, string> = {};
   private heartbeat: NodeJS.Timeout;
   /** Changes when the dev server restarts: a tab that reconnects to a new one reloads. */
   readonly session = Date.now().toString(36);
@@ -33,6 +35,16 @@ export class LiveEvents {
     return this.clients.size;
   }
 
+  /**
+   * Routes served before the first build was done whose built page differs. A tab that loaded
+   * one connects with `?early=<route>` and is told to update, even if the build ended before it
+   * connected.
+   */
+  setProvisional(routes: string[], sidebarUrls: Record<string, string>): void {
+    this.provisional = new Set(routes);
+    this.sidebarUrls = sidebarUrls;
+  }
+
   /** Answers GET /__dev/events. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     res.writeHead(200, {
@@ -40,7 +52,9 @@ export class LiveEvents {
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'keep-alive',
     });
-    res.write(`retry: 300\n\n${frame('hello', { session: this.session })}${frame('errors', { errors: this.errors } satisfies ErrorsMessage)}`);
+    const early = new URL(req.url ?? '/', 'http://localhost').searchParams.get('early');
+    const stale = early !== null && this.provisional.has(early) ? frame('update', { routes: [early], sidebarUrls: this.sidebarUrls } satisfies UpdateMessage) : '';
+    res.write(`retry: 300\n\n${frame('hello', { session: this.session })}${frame('errors', { errors: this.errors } satisfies ErrorsMessage)}${stale}`);
     this.clients.add(res);
     req.on('close', () => this.clients.delete(res));
   }

@@ -50,7 +50,18 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   // The user guide PDF is rendered when the browser asks for it, not on every edit.
   const onDemand = new Map([[`/${GUIDE_PATH}`, () => session.userGuide()]]);
-  const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready, onDemand });
+  const t0 = performance.now();
+  let firstServed = false;
+  // The first page asked for is rendered on its own while the rest of the site builds.
+  const early = async (route: string) => {
+    const html = await session.renderEarly(route);
+    if (html !== undefined && !firstServed) {
+      firstServed = true;
+      log(`${route} served in ${formatMs(performance.now() - t0)}; building the rest of the site…`);
+    }
+    return html;
+  };
+  const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready, onDemand, early });
   const host = options.host ?? 'localhost';
   const port = await listen(server, options.port, host);
   const url = `http://${host}:${port}`;
@@ -69,9 +80,11 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   };
   const errorNote = (r: RebuildResult) => (r.errors.length ? `, ${plural(r.errors.length, 'error')} (shown in the browser)` : '');
 
-  const t0 = performance.now();
   const initial = session.start().then((result) => {
     report(result);
+    // A tab showing a page served early whose built version differs loads it again.
+    events.setProvisional(result.provisional, result.sidebarUrls);
+    if (result.provisional.length) events.update({ routes: result.provisional, sidebarUrls: result.sidebarUrls });
     const what = result.built ? `${plural(session.routes.length, 'page')} built into ${path.relative(process.cwd(), session.paths.outDir) || '.'}` : 'nothing built yet';
     log(`Dev server at ${url} — ${what} in ${formatMs(performance.now() - t0)}${errorNote(result)}. Watching for changes (Ctrl+C to stop).`);
     markReady();

@@ -27,11 +27,32 @@ export interface DevServerOptions {
    * the maker, then serves the file; the maker resolves with an error message when it failed.
    */
   onDemand?: Map<string, () => Promise<string | undefined>>;
+  /**
+   * Before `ready`: the page at this route rendered on its own (DevSession.renderEarly), so the
+   * first page a browser asks for is answered while the rest of the site builds; undefined waits.
+   */
+  early?: (route: string) => Promise<string | undefined>;
 }
 
-export function injectDevClient(html: string): string {
+/** The route a page URL names (`/a/b`, `/a/b/index.html`, `/`), or null for a file or a folder URL. */
+export function earlyRouteOf(urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const route = decoded.replace(/\/index\.html$/, '/');
+  if (route === '/') return '/';
+  if (route.endsWith('/') || /\.[a-z0-9]+$/i.test(route)) return null;
+  return route;
+}
+
+/** The live-reload client's tag before </body>; an early page's client says so (see LiveEvents). */
+export function injectDevClient(html: string, early = false): string {
+  const tag = early ? CLIENT_TAG.replace(CLIENT_PATH, `${CLIENT_PATH}?early`) : CLIENT_TAG;
   const i = html.lastIndexOf('</body>');
-  return i === -1 ? html + CLIENT_TAG : html.slice(0, i) + CLIENT_TAG + html.slice(i);
+  return i === -1 ? html + tag : html.slice(0, i) + tag + html.slice(i);
 }
 
 /** Shown before any build succeeded (the config is broken at start): the overlay says why. */
@@ -41,15 +62,20 @@ const NOTHING_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8
 export function createDevServer(opts: DevServerOptions): http.Server {
   const root = path.resolve(opts.root);
   const statics = staticHandler({ root });
-  const sendHtml = async (req: http.IncomingMessage, res: http.ServerResponse, file: string, status: number) => {
+  let isReady = false;
+  void opts.ready.then(() => (isReady = true), () => {});
+  const sendHtml = async (req: http.IncomingMessage, res: http.ServerResponse, file: string, status: number, early?: string) => {
     let html: string;
-    try {
-      html = await readFile(file, 'utf8');
-    } catch {
-      html = NOTHING_BUILT;
-      status = 503;
+    if (early !== undefined) html = early;
+    else {
+      try {
+        html = await readFile(file, 'utf8');
+      } catch {
+        html = NOTHING_BUILT;
+        status = 503;
+      }
     }
-    const body = Buffer.from(injectDevClient(html));
+    const body = Buffer.from(injectDevClient(html, early !== undefined));
     res.writeHead(status, {
       ...securityHeaders(opts.csp()),
       'Content-Type': 'text/html; charset=utf-8',
@@ -66,7 +92,27 @@ export function createDevServer(opts: DevServerOptions): http.Server {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(opts.devClient());
       return;
     }
-    void opts.ready.then(async () => {
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    // During the first build: a page is rendered on its own, and files already written (the
+    // bundles, the sidebar JSON) are served; everything else waits for the build.
+    const beforeReady = async (): Promise<boolean> => {
+      if (isReady || !isRead) return false;
+      const route = earlyRouteOf(url.pathname);
+      const html = route !== null && opts.early ? await opts.early(route) : undefined;
+      if (html !== undefined && !isReady) {
+        await sendHtml(req, res, '', 200, html);
+        return true;
+      }
+      const found = route === null && !opts.onDemand?.has(url.pathname) ? resolvePath(root, url.pathname) : null;
+      if (found?.file && !found.file.endsWith('.html')) {
+        statics(req, res);
+        return true;
+      }
+      return false;
+    };
+    void (async () => {
+      if (await beforeReady()) return;
+      await opts.ready;
       const make = opts.onDemand?.get(url.pathname);
       if (make && (req.method === 'GET' || req.method === 'HEAD')) {
         const error = await make();
@@ -81,7 +127,7 @@ export function createDevServer(opts: DevServerOptions): http.Server {
         if (!found?.redirect && file.endsWith('.html')) return sendHtml(req, res, file, found ? 200 : 404);
       }
       statics(req, res);
-    }).catch((e) => {
+    })().catch((e) => {
       res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(String(e));
     });
   });

@@ -4,7 +4,7 @@
 // data or sidebar actually changed and writes their files. Errors never end the session: they
 // are kept per cause (a file, the config, the bundle, ...) and the last good output stays.
 import { useHighlightLanguages } from '../markdown/highlighter.ts';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData } from '../../src/data/types.ts';
@@ -15,7 +15,7 @@ import { machinePages } from '../output/llms.ts';
 import { pageMarkdown, publishedMarkdown, siteUrlOf } from '../output/page-markdown.ts';
 import type { BundleInput } from '../render/bundle.ts';
 import { compilePages } from '../markdown/compile-stage.ts';
-import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../model/content.ts';
+import { listFiles, readSourcePage, routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model/content.ts';
 import { bootScript } from '../render/boot-script.ts';
 import { buildCsp, CSP_FILE } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
@@ -50,6 +50,8 @@ export interface RebuildResult {
   warnings: Warning[];
   /** Every current error, formatted `file:line: message\n  fix: …`. */
   errors: string[];
+  /** Routes served before the first build was done (renderEarly) whose built page differs. */
+  provisional: string[];
   sidebarUrls: Record<string, string>;
   /** Milliseconds per step of this rebuild. */
   timings: Record<string, number>;
@@ -59,6 +61,14 @@ interface RenderedRoute {
   page: PageData;
   sidebarJson: string;
   appHtml: string;
+}
+
+/** What a page rendered alone during the first build needs (DevSession.renderEarly). */
+interface FirstBuild {
+  config: SiteConfig;
+  list: SourcePage[];
+  /** Settles with false when the bundles failed. */
+  bundling: Promise<boolean>;
 }
 
 /** Error causes besides files (which are keyed by their absolute path). */
@@ -90,6 +100,16 @@ function samePage(a: PageData, b: PageData): boolean {
     if (typeof u !== 'object' || typeof v !== 'object' || u === null || v === null || JSON.stringify(u) !== JSON.stringify(v)) return false;
   }
   return true;
+}
+
+/**
+ * A page not compiled yet, as far as the sidebars need it: the text of a leading `# ` heading
+ * with its inline marks dropped (the compile gives the exact title later).
+ */
+function titleOnly(body: string): CompiledMarkdown {
+  const first = /^\s*# +(.+?)(?: +#+)? *$/m.exec(body.replace(/^(\s*\n)*/, '').split('\n', 1)[0] ?? '');
+  const h1 = first?.[1].replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').trim();
+  return { h1: h1 || undefined, html: '', toc: [], warnings: [], assets: [], markdown: '' };
 }
 
 function asBuildError(e: unknown, file?: string): unknown {
@@ -133,6 +153,10 @@ export class DevSession {
   private timings: Record<string, number> = {};
   /** The current Content-Security-Policy (the pre-paint script's hash depends on the config). */
   csp: string | undefined;
+  /** While the first build runs: what renderEarly needs, and the pages it served. */
+  private firstBuild?: Promise<FirstBuild | undefined>;
+  private settleFirstBuild?: (first: FirstBuild | undefined) => void;
+  private earlyPages = new Map<string, string>();
   /** The user guide for the last assembled pages, once asked for (see userGuide). */
   private guide?: { assembled: AssembledPages; rendering: Promise<string | undefined> };
 
@@ -158,10 +182,18 @@ export class DevSession {
   }
 
   /** Builds everything into the (emptied) output folder. */
-  start(): Promise<RebuildResult> {
+  async start(): Promise<RebuildResult> {
     rmSync(this.paths.outDir, { recursive: true, force: true });
     mkdirSync(this.paths.outDir, { recursive: true });
-    return this.update(emptyPlan());
+    let settle!: (first: FirstBuild | undefined) => void;
+    this.firstBuild = new Promise((resolve) => (settle = resolve));
+    this.settleFirstBuild = settle;
+    try {
+      return await this.update(emptyPlan());
+    } finally {
+      settle(undefined); // a first build that stopped early (a broken config): nothing to render alone
+      this.firstBuild = undefined;
+    }
   }
 
   async update(plan: ChangePlan): Promise<RebuildResult> {
@@ -191,8 +223,11 @@ export class DevSession {
 
     lap('config');
 
-    // 2. Sources: the changed ones, or every one.
+    // 2. Sources: the changed ones, or every one. On the first build the bundles start first:
+    // they depend on the config and the React pages, not on the docs' text, so esbuild (its own
+    // process) works while the docs are read.
     const pageChanges = full ? this.everySource() : plan.pages;
+    const earlyBundling = full ? this.bundleFromListing(this.loaded, pageChanges) : undefined;
     this.touched.clear();
     const routesBefore = this.routeOfFile;
     for (const [file, state] of pageChanges) this.readSource(file, state);
@@ -218,26 +253,19 @@ export class DevSession {
 
     lap('sources');
 
-    // 4. Markdown.
-    const compiledNow = await this.compileStale(list, warnings);
-    lap('markdown');
-
-    // 5. Bundles: after a theme edit, or when what they embed changed (config, React pages).
+    // 4. Bundles (after a theme edit, or when what they embed changed: config, React pages),
+    // made while 5. the Markdown compiles. On the first build a page asked for meanwhile is
+    // rendered alone as soon as the bundles are there (renderEarly).
     const reactPages = new Map(list.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath]));
     const reactChanged = JSON.stringify([...reactPages]) !== JSON.stringify([...this.bundleInput.reactPages]);
-    let bundled = false;
-    if (full || plan.theme || configChanged || reactChanged) {
-      this.bundleInput.config = config;
-      this.bundleInput.reactPages = reactPages;
-      try {
-        this.bundler ??= await DevBundler.create(this.bundleInput);
-        this.bundles = await this.bundler.rebuild();
-        this.errors.delete(BUNDLE);
-        bundled = true;
-      } catch (e) {
-        this.errors.set(BUNDLE, e);
-      }
-    }
+    const bundleConfigChanged = JSON.stringify(config) !== JSON.stringify(this.bundleInput.config);
+    const bundling = earlyBundling && !reactChanged && !bundleConfigChanged ? earlyBundling
+      : full || plan.theme || configChanged || reactChanged ? (earlyBundling ?? Promise.resolve(false)).then(() => this.rebuildBundles(config, reactPages))
+        : Promise.resolve(false);
+    if (full) this.settleFirstBuild?.({ config, list, bundling });
+    const compiledNow = await this.compileStale(list, warnings);
+    lap('markdown');
+    const bundled = await bundling;
     if (!this.bundles) return this.result({ warnings });
     lap('bundle');
 
@@ -387,10 +415,91 @@ export class DevSession {
     lap('emit');
     const wasBuilt = this.built;
     this.built = true;
+    // Pages served before the first build was done whose final version differs.
+    const provisional = [...this.earlyPages].filter(([route, html]) => this.rendered.has(route) && readFileSync(path.join(outDir, htmlPathOf(route)), 'utf8') !== html).map(([route]) => route);
+    this.earlyPages.clear();
     return this.result({
-      warnings, compiled: compiledNow.size, rendered, routes: [...changed], removed,
+      warnings, compiled: compiledNow.size, rendered, routes: [...changed], removed, provisional,
       reload: wasBuilt ? bundled || configChanged || plan.statics.size > 0 : true,
     });
+  }
+
+  /**
+   * The first build's bundles, started from the file listing alone: doc ids and React pages
+   * come from file names (a doc's id is its path), so the config is adapted as it will be once
+   * the docs are read. update() makes them again in the rare case it was not (a doc that fails
+   * to parse).
+   */
+  private bundleFromListing(loaded: SiteConfig, files: Map<string, 'changed' | 'removed'>): Promise<boolean> {
+    const docIds = new Set<string>();
+    const reactFiles: [string, string][] = [];
+    for (const [file, state] of files) {
+      const where = state === 'changed' ? this.locate(file) : null;
+      const kind = where && sourceKindOf(where.rel, where.folder);
+      if (kind === 'doc') docIds.add(sourceIdOf(where!.rel));
+      else if (kind === 'react-page') reactFiles.push([routeOfPath(where!.rel), file]);
+    }
+    const site = adaptSite(loaded, docIds, this.paths.pagesDir);
+    const reactPages = new Map(site.pagesDir ? reactFiles.sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0)) : []);
+    return this.rebuildBundles(site.config, reactPages);
+  }
+
+  /** Makes the browser bundles and the server renderer; false when they failed (the error is kept). */
+  private async rebuildBundles(config: SiteConfig, reactPages: Map<string, string>): Promise<boolean> {
+    this.bundleInput.config = config;
+    this.bundleInput.reactPages = reactPages;
+    try {
+      this.bundler ??= await DevBundler.create(this.bundleInput);
+      this.bundles = await this.bundler.rebuild();
+      this.errors.delete(BUNDLE);
+      return true;
+    } catch (e) {
+      this.errors.set(BUNDLE, e);
+      return false;
+    }
+  }
+
+  /**
+   * While the first build runs, the page at `route` rendered alone: its own Markdown compiled
+   * now, the other pages' titles taken from their front matter or first `# ` line until they are
+   * compiled. Resolves with its HTML, or undefined when it must wait for the build (unknown route,
+   * a failing page, first build over). The first build's output may differ from this render
+   * (a title guessed wrong): `provisional` lists such routes when it is done.
+   */
+  async renderEarly(route: string): Promise<string | undefined> {
+    const first = await this.firstBuild;
+    if (this.built || !first) return undefined;
+    if (!(await first.bundling) || this.built || !this.bundles) return undefined;
+    const early = this.earlyPages.get(route);
+    if (early) return early;
+    const { config, list } = first;
+    const source = list.find((s) => s.route === route);
+    if (!source) return undefined;
+    try {
+      const compiled = new Map(this.compiled);
+      if (source.kind !== 'react-page' && !compiled.has(source.absPath)) {
+        compiled.set(source.absPath, compileMarkdown({ file: source.file, absPath: source.absPath, body: source.body, lineOffset: source.bodyLineOffset }, this.routeOfFile));
+      }
+      for (const s of list) if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(s.body));
+      this.gitDates ??= readGitDates(this.paths.docsDir).dates;
+      const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
+      const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf: pageMetaResolver(config, this.paths.docsDir, this.gitDates), categories });
+      const page = assembled.pages.find((p) => p.route === route);
+      if (!page || this.built) return undefined;
+      const { assets, renderer } = this.bundles;
+      const appHtml = renderApp(renderer, config, page, page.sidebarId ? assembled.sidebarById.get(page.sidebarId) : undefined);
+      const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(assembled.sidebars);
+      // Its sidebar's JSON (the browser loads it to hydrate); the first build writes its own.
+      for (const f of sidebarJson) writeOut(this.paths.outDir, f.rel, f.json);
+      const prepaint = prepaintFor(config);
+      const { html } = pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls });
+      // The policy that lets this page's inline scripts run (the build sets it too when done).
+      this.csp ??= buildCsp([prepaint, bootScript(assets.js)], [assets.inlineCss]);
+      this.earlyPages.set(route, html);
+      return html;
+    } catch {
+      return undefined; // the first build reports the error with its file and line
+    }
   }
 
   /** Broken links in the content of the given routes: warnings in dev. */
@@ -437,7 +546,7 @@ export class DevSession {
 
   private result(r: Partial<RebuildResult> & { warnings: Warning[] }): RebuildResult {
     return {
-      built: this.built, routes: [], removed: [], reload: false, rendered: 0, compiled: 0, ...r,
+      built: this.built, routes: [], removed: [], reload: false, rendered: 0, compiled: 0, provisional: [], ...r,
       errors: this.errorList(), sidebarUrls: this.sidebarUrls, timings: this.timings,
     };
   }

@@ -58,6 +58,11 @@ export function sourceKindOf(rel: string, folder: 'docs' | 'pages'): SourceKind 
   return folder === 'pages' && REACT.test(rel) ? 'react-page' : null;
 }
 
+/** A source's id: its path in its folder without the extension (`guide/setup.md` → `guide/setup`). */
+export function sourceIdOf(rel: string): string {
+  return rel.replace(MARKDOWN, '').replace(REACT, '');
+}
+
 export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string): SourcePage {
   const absPath = path.join(rootDir, rel);
   const file = path.relative(projectRoot, absPath).split(path.sep).join('/');
@@ -66,7 +71,7 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
       `rename it to ${path.posix.basename(rel).replace(/\.mdx$/i, '.md')} and write its JSX as Markdown or directives (npm run migrate -- <docusaurus site> <docs folder> converts the common Docusaurus forms)`);
   }
   const raw = readFileSync(absPath, 'utf8');
-  const id = rel.replace(MARKDOWN, '').replace(REACT, '');
+  const id = sourceIdOf(rel);
   if (kind === 'react-page') {
     return { kind, id, file, absPath, route: routeOfPath(rel), frontMatter: {}, body: '', bodyLineOffset: 0, raw };
   }

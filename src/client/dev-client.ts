@@ -79,9 +79,16 @@ function showErrors(errors: string[]) {
   document.body.append(overlay);
 }
 
+/**
+ * This page was rendered on its own while the dev server's first build ran (`?early` on this
+ * script's URL); the build's version of it may differ (a title the sidebar guessed).
+ */
+const early = new URL(import.meta.url).searchParams.has('early');
+
 function onUpdate({ routes, sidebarUrls }: UpdateMessage) {
-  // Before hydration there is no one to swap the page in place: load it again if it changed.
-  if (document.documentElement.dataset.sgDevLive !== 'true') {
+  // Before hydration there is no one to swap the page in place, and an early page is replaced
+  // whole: load it again if it changed.
+  if (document.documentElement.dataset.sgDevLive !== 'true' || early) {
     if (routes.includes(normaliseRoute(location.pathname))) reloadInPlace();
     return;
   }
@@ -90,7 +97,7 @@ function onUpdate({ routes, sidebarUrls }: UpdateMessage) {
 
 function connect() {
   let session: string | undefined;
-  const events = new EventSource('/__dev/events');
+  const events = new EventSource(early ? `/__dev/events?early=${encodeURIComponent(normaliseRoute(location.pathname))}` : '/__dev/events');
   const on = <T>(name: string, handle: (data: T) => void) =>
     events.addEventListener(name, (e) => handle(JSON.parse((e as MessageEvent<string>).data) as T));
   on<{ session: string }>('hello', (d) => {

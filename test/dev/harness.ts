@@ -2,6 +2,7 @@
 // and, for theme edits, the project's src/ (so a test never touches the real theme).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
@@ -34,8 +35,11 @@ export function devArgs(site: FixtureCopy, extra: string[] = []): string[] {
     '--config', path.join(site.dir, 'site.config.ts'), '--out', path.join(site.dir, '.dev'), '--port', '0', ...extra];
 }
 
-/** Starts `scripts/dev.ts` with these arguments and waits for its ready line. */
-export async function startDev(args: string[], readyTimeoutMs = 60_000): Promise<DevProcess> {
+/**
+ * Starts `scripts/dev.ts` with these arguments and waits for its ready line (the first build is
+ * done). With `listenOn`, it returns as soon as that port answers, while the first build runs.
+ */
+export async function startDev(args: string[], readyTimeoutMs = 60_000, listenOn?: number): Promise<DevProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const listeners = new Set<() => void>();
@@ -72,9 +76,18 @@ export async function startDev(args: string[], readyTimeoutMs = 60_000): Promise
     });
     check();
   });
-  const ready = await waitForOutput(/Dev server at (http:\/\/[^ ]+)/, 0, readyTimeoutMs);
+  const origin = listenOn === undefined
+    ? (await waitForOutput(/Dev server at (http:\/\/[^ ]+)/, 0, readyTimeoutMs)).replace('Dev server at ', '')
+    : await until(async () => {
+      if (child.exitCode !== null) throw new Error(`the dev server exited:\n${out}`);
+      const url = `http://localhost:${listenOn}`;
+      return new Promise<string | false>((resolve) => {
+        const socket = net.connect(listenOn, 'localhost', () => { socket.end(); resolve(url); });
+        socket.on('error', () => resolve(false));
+      });
+    }, 'the dev server to listen', readyTimeoutMs) as string;
   return {
-    origin: ready.replace('Dev server at ', ''),
+    origin,
     child,
     output: () => out,
     waitForOutput,
@@ -97,6 +110,16 @@ export async function until<T>(fn: () => Promise<T> | T, what: string, timeoutMs
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A TCP port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, 'localhost', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** A dev session (no server, no watcher) over a fixture copy, writing into its `.dev` folder. */

@@ -1,0 +1,107 @@
+// The dev server answers the first page while the rest of the site is still being built: the
+// page asked for is compiled and rendered on its own, the other pages' titles are read from
+// their front matter or first `# ` line until they are compiled.
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { isolate, launchBrowser, watchErrors } from '../helpers/browser.ts';
+import { devArgs, freePort, sessionOf, startDev, type DevProcess } from './harness.ts';
+
+/** Pages enough that compiling them all takes seconds, far longer than one page alone. */
+function addBulkPages(site: FixtureCopy, count = 400) {
+  const section = (i: number, j: number) => `## Раздел ${j}\n\nАбзац ${i}.${j} с \`кодом\`, **выделением** и [ссылкой](/guide/intro).\n\n\`\`\`bash\nsgroups --config /etc/sgroups/config.yaml # ${i}.${j}\n\`\`\`\n`;
+  for (let i = 0; i < count; i++) {
+    site.write(`docs/bulk/p${String(i).padStart(3, '0')}.md`, `# Страница ${i}\n\n${Array.from({ length: 8 }, (_, j) => section(i, j)).join('\n')}`);
+  }
+}
+
+/** A doc whose title the quick read cannot see: a setext heading. */
+const SETEXT_TITLE = 'Подчёркнутый заголовок';
+const addSetextDoc = (site: FixtureCopy) => site.write('docs/reference/setext.md', `${SETEXT_TITLE}\n${'='.repeat(22)}\n\nТекст.\n`);
+
+const withoutDevClient = (html: string) => html.replace(/<script type="module" src="\/__dev\/client\.js(\?early)?"><\/script>/, '');
+
+describe('dev server: the first page while the site builds', () => {
+  it('renders the page asked for before the first build is done, with the bytes that build writes', async () => {
+    const site = copyFixture();
+    addBulkPages(site);
+    const { session, out } = sessionOf(site);
+    try {
+      let built = false;
+      const starting = session.start().then((r) => ((built = true), r));
+      const early = await session.renderEarly('/guide/intro');
+      assert.equal(built, false, 'the whole site was built before the first page');
+      assert.ok(early?.includes('<h1'), 'no page came back');
+      const result = await starting;
+      assert.deepEqual(result.errors, []);
+      assert.deepEqual(result.provisional, [], 'the early page differs from the built one');
+      assert.equal(early, readFileSync(path.join(out, 'guide/intro/index.html'), 'utf8'));
+      // Once built, pages come from the output folder.
+      assert.equal(await session.renderEarly('/guide/intro'), undefined);
+    } finally {
+      await session.close();
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('waits for the build for a route no page has', async () => {
+    const site = copyFixture();
+    const { session } = sessionOf(site);
+    try {
+      const starting = session.start();
+      assert.equal(await session.renderEarly('/no/such/page'), undefined);
+      await starting;
+    } finally {
+      await session.close();
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('in the browser', () => {
+    let site: FixtureCopy;
+    let dev: DevProcess;
+    let browser: Browser;
+
+    before(async () => {
+      site = copyFixture();
+      addBulkPages(site);
+      addSetextDoc(site);
+      const port = await freePort();
+      [dev, browser] = await Promise.all([startDev(devArgs(site).map((a) => (a === '0' ? String(port) : a)), 60_000, port), launchBrowser()]);
+    });
+    after(async () => {
+      await browser?.close();
+      await dev?.stop();
+      if (site) rmSync(site.dir, { recursive: true, force: true });
+    });
+
+    it('answers before the build ends; a label it guessed wrong is corrected by reloading the tab', async () => {
+      const res = await fetch(`${dev.origin}/reference/api`);
+      assert.equal(res.status, 200);
+      const early = await res.text();
+      assert.doesNotMatch(dev.output(), /Dev server at/, 'the first page waited for the whole build');
+      assert.match(dev.output(), /\/reference\/api served in/);
+      // The setext title is not a `# ` line: the early sidebar names the page after its file.
+      assert.match(early, />Setext</);
+      assert.match(early, /\/__dev\/client\.js\?early/);
+
+      const context = await browser.newContext();
+      await isolate(context);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${dev.origin}/reference/api`);
+      const link = page.locator('.doc-sidebar a[href="/reference/setext"]');
+      // The build finishes, finds the label differs, and the tab loads the built page.
+      await page.waitForFunction((title) => document.querySelector('.doc-sidebar a[href="/reference/setext"]')?.textContent === title, SETEXT_TITLE, { timeout: 60_000 });
+      assert.equal(await link.textContent(), SETEXT_TITLE);
+      await dev.waitForOutput(/Dev server at/);
+      const built = readFileSync(path.join(site.dir, '.dev', 'reference/api/index.html'), 'utf8');
+      assert.equal(withoutDevClient(await page.evaluate(() => fetch(location.href).then((r) => r.text()))), built);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  });
+});
