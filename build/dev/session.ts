@@ -28,6 +28,7 @@ import {
 } from '../model/site.ts';
 import { renderRobots, renderSitemap } from '../output/sitemap.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
+import { timeSlicer } from '../time-slice.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
 import { readCategories, type Categories } from '../model/categories.ts';
@@ -157,6 +158,7 @@ export class DevSession {
   private firstBuild?: Promise<FirstBuild | undefined>;
   private settleFirstBuild?: (first: FirstBuild | undefined) => void;
   private earlyPages = new Map<string, string>();
+  private earlyRendering = new Set<Promise<string | undefined>>();
   /** The user guide for the last assembled pages, once asked for (see userGuide). */
   private guide?: { assembled: AssembledPages; rendering: Promise<string | undefined> };
 
@@ -230,7 +232,11 @@ export class DevSession {
     const earlyBundling = full ? this.bundleFromListing(this.loaded, pageChanges) : undefined;
     this.touched.clear();
     const routesBefore = this.routeOfFile;
-    for (const [file, state] of pageChanges) this.readSource(file, state);
+    const pause = timeSlicer(20); // esbuild's replies come in meanwhile
+    for (const [file, state] of pageChanges) {
+      this.readSource(file, state);
+      await pause();
+    }
     const site = adaptSite(this.loaded, new Set(this.docs().map((d) => d.id)), this.paths.pagesDir);
     const configChanged = JSON.stringify(site.config) !== JSON.stringify(this.config);
     this.config = site.config;
@@ -263,6 +269,11 @@ export class DevSession {
       : full || plan.theme || configChanged || reactChanged ? (earlyBundling ?? Promise.resolve(false)).then(() => this.rebuildBundles(config, reactPages))
         : Promise.resolve(false);
     if (full) this.settleFirstBuild?.({ config, list, bundling });
+    // A page asked for already goes first: compiling the whole site takes every core.
+    if (full && this.earlyRendering.size) {
+      await bundling;
+      await Promise.all(this.earlyRendering);
+    }
     const compiledNow = await this.compileStale(list, warnings);
     lap('markdown');
     const bundled = await bundling;
@@ -466,20 +477,29 @@ export class DevSession {
    * a failing page, first build over). The first build's output may differ from this render
    * (a title guessed wrong): `provisional` lists such routes when it is done.
    */
-  async renderEarly(route: string): Promise<string | undefined> {
+  renderEarly(route: string): Promise<string | undefined> {
+    const rendering = this.renderAlone(route);
+    this.earlyRendering.add(rendering);
+    void rendering.finally(() => this.earlyRendering.delete(rendering));
+    return rendering;
+  }
+
+  private async renderAlone(route: string): Promise<string | undefined> {
     const first = await this.firstBuild;
     if (this.built || !first) return undefined;
-    if (!(await first.bundling) || this.built || !this.bundles) return undefined;
     const early = this.earlyPages.get(route);
     if (early) return early;
     const { config, list } = first;
     const source = list.find((s) => s.route === route);
     if (!source) return undefined;
     try {
+      // Compiled while esbuild is still bundling.
+      const own = source.kind !== 'react-page' && !this.compiled.has(source.absPath)
+        ? compileMarkdown({ file: source.file, absPath: source.absPath, body: source.body, lineOffset: source.bodyLineOffset }, this.routeOfFile)
+        : undefined;
+      if (!(await first.bundling) || this.built || !this.bundles) return undefined;
       const compiled = new Map(this.compiled);
-      if (source.kind !== 'react-page' && !compiled.has(source.absPath)) {
-        compiled.set(source.absPath, compileMarkdown({ file: source.file, absPath: source.absPath, body: source.body, lineOffset: source.bodyLineOffset }, this.routeOfFile));
-      }
+      if (own) compiled.set(source.absPath, own);
       for (const s of list) if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(s.body));
       this.gitDates ??= readGitDates(this.paths.docsDir).dates;
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;

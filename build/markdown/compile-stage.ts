@@ -14,6 +14,7 @@ import { workerFile } from '../worker-bundle.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
 import { includedFiles } from './includes.ts';
 import { BuildError } from '../errors.ts';
+import { timeSlicer } from '../time-slice.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -79,19 +80,13 @@ async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, stri
   });
 }
 
-/** How long the in-thread compile runs before it lets other work in (the dev server's requests). */
-const SLICE_MS = 40;
-
-/** Compiles one page after another on this thread, yielding every SLICE_MS: same results, but the dev server answers the first page while the rest compile. */
+/** Compiles one page after another on this thread, yielding every 40 ms: same results, but the dev server answers the first page while the rest compile. */
 async function compileInThread(inputs: MarkdownInput[], routeOfFile: Map<string, string>): Promise<CompiledMarkdown[]> {
   const out: CompiledMarkdown[] = [];
-  let sliceStart = performance.now();
+  const pause = timeSlicer(40);
   for (const input of inputs) {
     out.push(compileMarkdown(input, routeOfFile));
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    await pause();
   }
   return out;
 }
