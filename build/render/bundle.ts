@@ -37,6 +37,8 @@ export type RenderPage = (config: SiteConfig, page: PageData, sidebar?: SidebarD
 
 export interface ServerRenderer {
   render: RenderPage;
+  /** The page rendered in one piece, sidebar list included: what `render` must equal (tests compare them). */
+  renderWhole: RenderPage;
   /** Hash of the server bundle: part of every rendered page's cache key. */
   hash: string;
 }
@@ -183,6 +185,6 @@ export async function loadRenderer(code: string, projectRoot: string): Promise<S
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `render.${hash}.mjs`);
   writeFileSync(file, code);
-  const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage };
-  return { render: mod.renderPage, hash };
+  const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage; renderWhole: RenderPage };
+  return { render: mod.renderPage, renderWhole: mod.renderWhole, hash };
 }

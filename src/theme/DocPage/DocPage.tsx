@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PageData, SidebarData } from '../../data/types.ts';
 import { storage, STORAGE_KEYS } from '../../client/storage.ts';
 import { SidebarIcon } from '../Icons/Icons.tsx';
-import { SidebarMenu } from '../Sidebar/Sidebar.tsx';
+import { DOC_SIDEBAR_IDS, SidebarMenu } from '../Sidebar/Sidebar.tsx';
 import { Toc, TocCollapsible } from '../Toc/Toc.tsx';
 import { DocFooter } from '../DocFooter/DocFooter.tsx';
 import { ContentHtml } from './ContentHtml.tsx';
@@ -25,7 +25,7 @@ export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarDa
     <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}${sidebarHidden ? ' doc-layout--sidebar-hidden' : ''}`}>
       {sidebar && (
         <aside className="doc-sidebar" aria-label="Боковое меню">
-          {!sidebarHidden && <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" />}
+          {!sidebarHidden && <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" idPrefix={DOC_SIDEBAR_IDS} />}
           <button type="button" className="doc-sidebar__hide" onClick={toggleSidebar} aria-expanded={!sidebarHidden}
             aria-label={sidebarHidden ? 'Показать боковое меню' : 'Скрыть боковое меню'} title={sidebarHidden ? 'Показать боковое меню' : 'Скрыть боковое меню'}>
             <SidebarIcon />

@@ -74,7 +74,7 @@ export function MobileSidebar() {
         {secondary && sidebar ? (
           <div className="mobile-sidebar__secondary">
             <button type="button" className="mobile-sidebar__back" onClick={() => setSecondary(false)}>← Назад к главному меню</button>
-            <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" />
+            <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" idPrefix="mobile-sidebar" />
           </div>
         ) : (
           <nav className="mobile-sidebar__primary menu" aria-label="Главное меню">

@@ -1,19 +1,28 @@
 // The documentation sidebar: links and collapsible categories. Categories on the path to the
 // current page open by themselves; what the reader opened or closed stays so while they navigate
 // (the component stays mounted across client navigations).
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { beforeNextFrame } from '../../client/schedule.ts';
 import type { SidebarNode } from '../../data/types.ts';
+
+/**
+ * The server render of a page puts this placeholder where the sidebar's list goes and fills it
+ * with the list rendered once per sidebar and active path (src/ssr/sidebar-lists.tsx): a sidebar
+ * of a thousand links is not rendered again for each of its thousand pages.
+ */
+export const SIDEBAR_SLOT = '<template data-sidebar-slot=""></template>';
+export const SidebarSlotContext = createContext(false);
+/** The id prefix of the doc sidebar's lists (the one the server renders). */
+export const DOC_SIDEBAR_IDS = 'doc-sidebar';
 
 function containsRoute(node: SidebarNode, route: string): boolean {
   if (node.type === 'link') return node.href === route;
   return node.href === route || node.items.some((n) => containsRoute(n, route));
 }
 
-function Category({ node, route, level }: { node: Extract<SidebarNode, { type: 'category' }>; route: string; level: number }) {
+function Category({ node, route, level, listId }: { node: Extract<SidebarNode, { type: 'category' }>; route: string; level: number; listId: string }) {
   const active = containsRoute(node, route);
   const [collapsed, setCollapsed] = useState(node.collapsible && node.collapsed && !active);
-  const listId = useId();
   useEffect(() => {
     if (active) setCollapsed(false);
   }, [active, route]);
@@ -36,17 +45,22 @@ function Category({ node, route, level }: { node: Extract<SidebarNode, { type: '
           {node.label}
         </button>
       )}
-      {!collapsed && <SidebarList id={listId} nodes={node.items} route={route} level={level + 1} />}
+      {!collapsed && <SidebarList id={listId} idPrefix={listId} nodes={node.items} route={route} level={level + 1} />}
     </li>
   );
 }
 
-function SidebarList({ nodes, route, level, id }: { nodes: SidebarNode[]; route: string; level: number; id?: string }) {
+/**
+ * One level of the menu. A category's list id comes from its place in the sidebar (`…-2-0` is
+ * the first item of the third), not from useId: the same list renders the same wherever it sits
+ * in the page, which is what lets the server render it once (SIDEBAR_SLOT).
+ */
+export function SidebarList({ nodes, route, level, id, idPrefix }: { nodes: SidebarNode[]; route: string; level: number; id?: string; idPrefix: string }) {
   return (
     <ul className={`menu__list menu__list--level-${level}`} id={id}>
       {nodes.map((node, i) =>
         node.type === 'category' ? (
-          <Category key={`${node.label}-${i}`} node={node} route={route} level={level} />
+          <Category key={`${node.label}-${i}`} node={node} route={route} level={level} listId={`${idPrefix}-${i}`} />
         ) : (
           <li key={node.href + i} className="menu__item">
             <a className={`menu__link${node.href === route ? ' menu__link--active' : ''}`} href={node.href} aria-current={node.href === route ? 'page' : undefined}
@@ -60,8 +74,10 @@ function SidebarList({ nodes, route, level, id }: { nodes: SidebarNode[]; route:
   );
 }
 
-export function SidebarMenu({ items, route, label }: { items: SidebarNode[]; route: string; label: string }) {
+/** `idPrefix` keeps the ids of two menus on one page apart (the doc sidebar and the mobile menu). */
+export function SidebarMenu({ items, route, label, idPrefix }: { items: SidebarNode[]; route: string; label: string; idPrefix: string }) {
   const ref = useRef<HTMLElement>(null);
+  const slot = useContext(SidebarSlotContext);
   // When the menu appears, the current page's item is in view (scrolling the menu's own column only).
   // Measured before the next frame rather than in the task that commits the render (client/schedule.ts).
   useEffect(() => beforeNextFrame(() => {
@@ -76,7 +92,7 @@ export function SidebarMenu({ items, route, label }: { items: SidebarNode[]; rou
   }), []);
   return (
     <nav className="menu" aria-label={label} ref={ref}>
-      <SidebarList nodes={items} route={route} level={1} />
+      {slot ? <template data-sidebar-slot="" /> : <SidebarList nodes={items} route={route} level={1} idPrefix={idPrefix} />}
     </nav>
   );
 }
