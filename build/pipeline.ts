@@ -3,6 +3,7 @@
 // (compression starts) → search index → static files → link check → swap into place. Each step
 // lives in its own module; this file only orders them, times them and collects warnings.
 import { useHighlightLanguages } from './markdown/highlighter.ts';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SidebarData } from '../src/data/types.ts';
 import { bundleClient, bundleServer, type BundleInput, type ClientAssets, type ServerRenderer } from './render/bundle.ts';
@@ -135,9 +136,9 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
           ids.set(page.route, old.ids);
           if (page.kind !== 'not-found') refs.set(page.route, old.refs ?? []);
         }
-        if (i % sampleEvery === 0) sampleHtml.push(old.html.toString('utf8'));
-        out.add(paths.htmlPath, old.html);
-        if (paths.dataPath && old.data) out.add(paths.dataPath, old.data);
+        if (i % sampleEvery === 0) sampleHtml.push(readFileSync(old.htmlFile, 'utf8'));
+        out.link(paths.htmlPath, old.htmlFile);
+        if (paths.dataPath && old.dataFile) out.link(paths.dataPath, old.dataFile);
       } else {
         const sidebar: SidebarData | undefined = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
         const appHtml = renderApp(renderer, config, page, sidebar);
@@ -149,7 +150,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
           ids.set(page.route, pageIds);
           if (pageRefList) refs.set(page.route, pageRefList);
         }
-        reuse.record(key, files.html, files.data, pageRefList, pageIds);
+        reuse.record(key, files.html, files.data, pageRefList, pageIds, files.htmlPath, files.dataPath);
         if (i % sampleEvery === 0) sampleHtml.push(files.html);
         out.add(files.htmlPath, files.html);
         if (files.dataPath) out.add(files.dataPath, files.data!);
@@ -195,7 +196,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     swapInto(staging, outDir);
     stopGuarding();
     // Only now: the cache names files of the output that is in place.
-    reuse.save();
+    reuse.save(outDir);
     lap('swap');
     return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, workers: stats.workers, firstLoad, adaptedConfig: adapted };
   } catch (e) {

@@ -1,6 +1,6 @@
 // Writing the output's files into the staging folder (build/output/staging.ts), fast.
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -8,13 +8,21 @@ import path from 'node:path';
  * synchronous mkdir or write costs about a millisecond; issued in parallel through libuv's
  * thread pool the same thousands of files take a fraction of the time.
  */
+/** What goes into a file: its content, or an existing file to hard-link (or copy) there. */
+type Source = string | Buffer | { linkFrom: string };
+
 export class OutputWriter {
-  private files = new Map<string, string | Buffer>();
+  private files = new Map<string, Source>();
 
   constructor(readonly root: string) {}
 
   add(rel: string, content: string | Buffer): void {
     this.files.set(rel, content);
+  }
+
+  /** The file at `from` (the previous output) becomes `rel`: a hard link, a copy where links fail. */
+  link(rel: string, from: string): void {
+    this.files.set(rel, { linkFrom: from });
   }
 
   /** Files added and not yet written. */
@@ -28,8 +36,11 @@ export class OutputWriter {
     this.files.clear();
     const dirs = [...new Set(entries.map(([rel]) => path.dirname(path.join(this.root, rel))))].sort();
     await runLimited(dirs, concurrency, (dir) => mkdir(dir, { recursive: true }));
-    await runLimited(entries, concurrency, async ([rel, content]) => {
-      await writeFile(path.join(this.root, rel), content);
+    await runLimited(entries, concurrency, async ([rel, source]) => {
+      const target = path.join(this.root, rel);
+      if (typeof source === 'object' && 'linkFrom' in source) {
+        await link(source.linkFrom, target).catch(() => copyFile(source.linkFrom, target));
+      } else await writeFile(target, source);
       written?.(rel.split(path.sep).join('/'));
     });
   }

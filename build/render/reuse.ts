@@ -4,31 +4,53 @@
 // A page's key covers everything its two files are made from: its page data (content, title,
 // toc, place in the sidebar, prev/next, meta), its sidebar, the URLs of every sidebar, the site
 // config, the client assets and pre-paint script, the server bundle and the engine's own code.
-// The cache (one KV file, build/cache/kv-cache.ts) maps that key to the sha256 of each file and to
+// The cache (build/cache/kv-cache.ts) maps that key to the sha256 of each file and to
 // what the link check needs of the page (its references and ids), so a reused page is neither
 // rendered nor parsed. The previous output is trusted only file by file: bytes whose hash is not
 // the recorded one (a dist/ edited by hand, or built elsewhere) mean the page is rendered.
+//
+// Reused files are hard-linked into the new output, not copied. Each file's inode, size and
+// modification time are recorded once it is in place; a file that still has them is the one this
+// engine wrote (as make and rsync assume), so it is linked without being read. A file whose
+// stamp moved (edited, touched, copied) is read and hashed as above.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import type { SiteRef } from '../checks/html-refs.ts';
 
+/** inode, size and mtime of an output file as it was left in place. */
+type FileStamp = [ino: number, size: number, mtimeMs: number];
+
 export interface RenderedPage {
   htmlSha: string;
   dataSha?: string;
   refs?: SiteRef[];
   ids?: string[];
+  /** Stamps of the HTML and the page data in the output (absent until the output was in place). */
+  stamps?: [FileStamp, FileStamp | null];
 }
 
+/** A page of the previous output to link into the new one, with what the link check needs. */
 export interface ReusedPage {
-  html: Buffer;
-  data?: Buffer;
+  htmlFile: string;
+  dataFile?: string;
   refs?: SiteRef[];
   ids: Set<string>;
 }
+
+function stampOf(file: string): FileStamp {
+  const st = statSync(file);
+  return [st.ino, st.size, st.mtimeMs];
+}
+
+const sameStamp = (a: FileStamp | null | undefined, file: string | undefined): boolean => {
+  if (!a || !file) return !a && !file;
+  const b = stampOf(file);
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+};
 
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
 const buildDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -51,6 +73,8 @@ export class RenderReuse {
   private readonly sidebarHashes = new Map<string, string>();
   private readonly base: string;
   reused = 0;
+  /** Pages whose files are in the output after this build: stamped by save(). */
+  private placed: { key: string; entry: RenderedPage; htmlPath: string; dataPath?: string }[] = [];
 
   /**
    * `layout`: everything every page's files depend on besides the page itself (config, assets,
@@ -70,23 +94,40 @@ export class RenderReuse {
   take(key: string, htmlPath: string, dataPath: string | undefined): ReusedPage | null {
     const entry = this.cache.get(key);
     if (!entry || Boolean(entry.dataSha) !== Boolean(dataPath)) return null;
+    const htmlFile = path.join(this.previousOut, htmlPath);
+    const dataFile = dataPath ? path.join(this.previousOut, dataPath) : undefined;
     try {
-      const html = readFileSync(path.join(this.previousOut, htmlPath));
-      if (sha(html) !== entry.htmlSha) return null;
-      const data = dataPath ? readFileSync(path.join(this.previousOut, dataPath)) : undefined;
-      if (data && sha(data) !== entry.dataSha) return null;
-      this.reused++;
-      return { html, data, refs: entry.refs, ids: new Set(entry.ids ?? []) };
+      const stamped = entry.stamps && sameStamp(entry.stamps[0], htmlFile) && sameStamp(entry.stamps[1], dataFile);
+      if (!stamped) {
+        if (sha(readFileSync(htmlFile)) !== entry.htmlSha) return null;
+        if (dataFile && sha(readFileSync(dataFile)) !== entry.dataSha) return null;
+      }
     } catch {
       return null; // no previous output (first build, --out elsewhere): render
     }
+    this.reused++;
+    this.placed.push({ key, entry, htmlPath, dataPath });
+    return { htmlFile, dataFile, refs: entry.refs, ids: new Set(entry.ids ?? []) };
   }
 
-  record(key: string, html: string, data: string | undefined, refs: SiteRef[] | undefined, ids: Set<string> | undefined): void {
-    this.cache.set(key, { htmlSha: sha(html), ...(data !== undefined ? { dataSha: sha(data) } : {}), ...(refs ? { refs } : {}), ...(ids ? { ids: [...ids] } : {}) });
+  record(key: string, html: string, data: string | undefined, refs: SiteRef[] | undefined, ids: Set<string> | undefined, htmlPath: string, dataPath?: string): void {
+    const entry: RenderedPage = { htmlSha: sha(html), ...(data !== undefined ? { dataSha: sha(data) } : {}), ...(refs ? { refs } : {}), ...(ids ? { ids: [...ids] } : {}) };
+    this.cache.set(key, entry);
+    this.placed.push({ key, entry, htmlPath, dataPath });
   }
 
-  save(): void {
+  /** Stamps the files now in `outDir` (the new output, swapped in) and writes the cache. */
+  save(outDir: string): void {
+    for (const { key, entry, htmlPath, dataPath } of this.placed) {
+      let stamps: [FileStamp, FileStamp | null];
+      try {
+        stamps = [stampOf(path.join(outDir, htmlPath)), dataPath ? stampOf(path.join(outDir, dataPath)) : null];
+      } catch {
+        continue;
+      }
+      // Linked files keep their stamps: the entry is written again only when they moved.
+      if (JSON.stringify(stamps) !== JSON.stringify(entry.stamps)) this.cache.set(key, { ...entry, stamps });
+    }
     this.cache.save();
   }
 }

@@ -4,7 +4,7 @@
 // version, or left by a build killed midway is either used correctly or ignored with one warning.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
@@ -196,5 +196,29 @@ describe('what an edit rebuilds', () => {
     const s = statsOf();
     assert.equal(s.rendered, 1);
     assert.doesNotMatch(readFileSync(html, 'utf8'), /edited/);
+  });
+
+  it('an output file edited without changing its size or time is still not trusted when its bytes differ', () => {
+    // The stamp (inode, size, mtime) lets an untouched file be linked unread; a file whose bytes
+    // were swapped under the same stamp is caught only if the stamp check is the inode's too.
+    const html = path.join(site.out, 'guide/install/index.html');
+    const before = readFileSync(html, 'utf8');
+    const { mtime } = statSync(html);
+    // Same length, same mtime, a new inode (written elsewhere and renamed over it).
+    writeFileSync(`${html}.tmp`, before.replace('</body>', '</BODY>'));
+    renameSync(`${html}.tmp`, html);
+    utimesSync(html, mtime, mtime);
+    site.write('static/img/extra.txt', 'и ещё\n');
+    const s = statsOf();
+    assert.equal(s.rendered, 1);
+    assert.equal(readFileSync(html, 'utf8'), before);
+  });
+
+  it('an output file touched but unchanged is reused, not rendered', () => {
+    const html = path.join(site.out, 'guide/intro/index.html');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(html, later, later);
+    site.write('static/img/extra.txt', 'снова\n');
+    assert.equal(statsOf().rendered, 0);
   });
 });

@@ -1,0 +1,86 @@
+// The build's key-value cache (build/cache/kv-cache.ts): a build that changes a few entries
+// writes only those beside the base, a larger change rewrites the base, and whatever a killed
+// or foreign write leaves is either used whole or ignored.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { KeyValueCache, writeCacheFile } from '../../build/cache/kv-cache.ts';
+
+describe('key-value cache', () => {
+  let dir: string;
+  const base = () => path.join(dir, 'pages.v8');
+  const delta = () => `${base()}.delta`;
+  /** One build: reads the entries it is given keys for, sets the rest, saves. */
+  const build = (keys: string[], warnings: string[] = []) => {
+    const warn = console.warn;
+    console.warn = (m: string) => warnings.push(m);
+    try {
+      const cache = KeyValueCache.open<string>(dir, 'pages');
+      const hits = keys.filter((k) => cache.get(k) === `value of ${k}`);
+      for (const k of keys) if (!hits.includes(k)) cache.set(k, `value of ${k}`);
+      cache.save();
+      return hits.length;
+    } finally {
+      console.warn = warn;
+    }
+  };
+  const keys = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `page ${from + i}`);
+
+  beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'sg-kv-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes one changed entry beside the base, which stays as it was', () => {
+    build(keys(0, 100));
+    const before = readFileSync(base());
+    assert.equal(existsSync(delta()), false);
+    // One page edited: its old entry goes unused, a new one is set.
+    assert.equal(build([...keys(0, 99), 'page 99 edited']), 99);
+    assert.deepEqual(readFileSync(base()), before, 'the base was rewritten for one entry');
+    assert.ok(statSync(delta()).size < before.length / 10);
+    // The next build finds all of it.
+    assert.equal(build([...keys(0, 99), 'page 99 edited']), 100);
+  });
+
+  it('rewrites the base and drops the delta once a tenth of the entries changed', () => {
+    build(keys(0, 100));
+    build([...keys(0, 95), ...keys(200, 205)]);
+    assert.ok(existsSync(delta()));
+    build([...keys(0, 80), ...keys(300, 320)]);
+    assert.equal(existsSync(delta()), false);
+    assert.equal(build([...keys(0, 80), ...keys(300, 320)]), 100);
+  });
+
+  it('ignores, without a word, a delta left from an older base (a build killed between the two writes)', () => {
+    build(keys(0, 100));
+    build([...keys(0, 99), 'page x']);
+    const staleDelta = readFileSync(delta());
+    build(keys(500, 600)); // every entry new: the base is rewritten, the delta removed
+    writeFileSync(delta(), staleDelta);
+    const warnings: string[] = [];
+    assert.equal(build(keys(500, 600), warnings), 100);
+    assert.deepEqual(warnings, []);
+    assert.equal(build(['page x'], warnings), 0, 'an entry of the stale delta was used');
+  });
+
+  it('warns once and goes on with the base when the delta is truncated', () => {
+    build(keys(0, 100));
+    build([...keys(0, 99), 'page x']);
+    const bytes = readFileSync(delta());
+    writeFileSync(delta(), bytes.subarray(0, bytes.length - 5));
+    const warnings: string[] = [];
+    assert.equal(build([...keys(0, 99), 'page x'], warnings), 99);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /pages\.v8\.delta truncated or corrupt/);
+    assert.equal(build([...keys(0, 99), 'page x']), 100);
+  });
+
+  it('ignores a base of another format version with one warning', () => {
+    writeCacheFile(base(), new Map([['page 0', 'value of page 0']]));
+    writeFileSync(base(), readFileSync(base()).toString('latin1').replace(/^sg-kv-cache \d+/, 'sg-kv-cache 0'), 'latin1');
+    const warnings: string[] = [];
+    assert.equal(build(['page 0'], warnings), 0);
+    assert.match(warnings.join('\n'), /written by another version/);
+  });
+});
