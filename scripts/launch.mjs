@@ -69,6 +69,8 @@ if (!existsSync(bundle)) {
     rmSync(`${dir}.${process.pid}.tmp`, { recursive: true, force: true }); // the other launch won
   }
 }
+// `--prepare-only`: make the bundle and stop (the benchmark does so before it times builds).
+if (rest[0] === '--prepare-only') process.exit(0);
 // The entry sees the arguments as if it had been started itself.
 process.argv = [process.argv[0], entry, ...rest];
 await import(pathToFileURL(bundle).href);
