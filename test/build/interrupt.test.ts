@@ -42,8 +42,9 @@ function startBuild(site: FixtureCopy): Running {
   const child = spawn(process.execPath, site.buildArgs(['--quiet']), { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
+  // 'close', not 'exit': the last lines a process writes may still be in the pipe at 'exit'.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+    child.once('close', (code, signal) => resolve({ code, signal, stderr })));
   return { child, exited };
 }
 
@@ -74,8 +75,8 @@ describe('a stopped build leaves no staging folder and the previous output untou
       const run = startBuild(site);
       const staging = await untilStaging(site, run);
       run.child.kill(signal);
-      const { code: exitCode, stderr } = await run.exited;
-      assert.equal(exitCode, code, stderr);
+      const { code: exitCode, signal: killedBy, stderr } = await run.exited;
+      assert.equal(exitCode, code, `ended by ${killedBy ?? exitCode}; stderr: ${stderr}`);
       assert.deepEqual(stderr.trim().split('\n'), [`Build stopped (${signal}). The previous output is untouched.`]);
       assert.ok(await goneSoon(staging), 'the staging folder is removed');
       assert.equal(treeDigest(site.out), previous, 'the previous output is byte for byte the same');
@@ -91,14 +92,16 @@ describe('a stopped build leaves no staging folder and the previous output untou
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+      child.once('close', (code, signal) => resolve({ code, signal, stderr })));
     const run = { child, exited };
+    // The folder of this build, not one an earlier test's build may have left.
+    const earlier = new Set(readdirSync(site.dir));
     const deadline = Date.now() + 30_000;
     let staging: string | undefined;
     while (!staging) {
       if (child.exitCode !== null) throw new Error(`the build ended before making its staging folder:\n${stderr}`);
       if (Date.now() > deadline) throw new Error('the build made no staging folder within 30 s');
-      const name = readdirSync(site.dir).find((n) => /^\.dist-staging-\d+$/.test(n));
+      const name = readdirSync(site.dir).find((n) => /^\.dist-staging-\d+$/.test(n) && !earlier.has(n));
       if (name) staging = path.join(site.dir, name);
       else await new Promise((r) => setTimeout(r, 10));
     }
