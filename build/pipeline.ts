@@ -22,7 +22,7 @@ import { copyStatic, OutputWriter, writeOut } from './output/files.ts';
 import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor, swapInto } from './output/staging.ts';
 import { checkRoutes } from './model/routes.ts';
 import { assemblePages, copyContentAssets, discoverSite, pageFiles, pagePaths, prepaintFor, renderApp, routesOfFiles, sidebarFiles } from './model/site.ts';
-import { buildSearchIndex } from './search/index.ts';
+import { SearchIndexer } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
 import { machinePages } from './output/llms.ts';
 import { measureFirstLoad } from './render/stats.ts';
@@ -114,7 +114,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // Nothing past this point reads a source's text or a page's Markdown: let them go, so that a
     // large site does not hold them through render and search (a third of the heap at 3000 pages).
     for (const s of sources) s.raw = s.body = '';
-    for (const c of compiled.values()) c.markdown = '';
+    for (const c of compiled.values()) c.markdown = c.html = ''; // each page's data carries its HTML on
     lap('llms');
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
@@ -143,6 +143,10 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const sampleEvery = Math.max(1, Math.floor(pages.length / 50));
     // A page whose inputs are those of the previous build is copied from it (build/render/reuse.ts).
     const reuse = new RenderReuse(cacheDir, outDir, JSON.stringify([renderer.hash, config, assets, prepaint, sidebarUrls]), sidebars);
+    // The search index reads each page as it goes by (build/search/index.ts), so that a page's
+    // HTML is let go once its files are written: the pages' HTML is the largest thing a build
+    // would otherwise hold until the end (about 50 KB a page of Russian text).
+    const search = new SearchIndexer({ cacheDir });
     for (const [i, page] of pages.entries()) {
       const key = reuse.keyOf(page);
       const paths = pagePaths(page);
@@ -171,13 +175,15 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
         out.add(files.htmlPath, files.html);
         if (files.dataPath) out.add(files.dataPath, files.data!);
       }
+      search.read(page);
+      page.html = '';
       if (out.size >= WRITE_BATCH) await out.flush(written);
     }
     await out.flush(written);
     lap('render+write');
 
-    // 5b. The search index over the rendered pages (static files, loaded on first search).
-    await buildSearchIndex(staging, pages, { cacheDir });
+    // 5b. The search index over the pages read above (static files, loaded on first search).
+    await search.write(staging);
     lap('search');
 
     // 6. Static files, content images, sitemap.

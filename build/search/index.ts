@@ -22,7 +22,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { PageData } from '../../src/data/types.ts';
-import { decodeEntities } from '../checks/html-refs.ts';
+import { decodeEntities, detached } from '../checks/html-refs.ts';
 import { encodeShard, FORMAT_VERSION, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../../src/client/search/format.ts';
 import { TOKEN_PATTERN, termsOfToken } from '../../src/client/search/tokenize.ts';
 
@@ -67,7 +67,13 @@ export interface SearchIndexOptions {
   cacheDir?: string | null;
 }
 
-interface CountedPage { tf: Map<string, Float64Array>; lengths: Record<Field, number> }
+/**
+ * Term frequencies of one page: `terms[i]` occurs `counts[4 * i + f]` times in field f (the order
+ * of FIELD_NAMES), terms in order of first occurrence. Kept for every page until the postings are
+ * made, so it is compact: a Map of small arrays per page took ~40 KB a page (400 MB at 10 000
+ * pages); this takes a tenth of that, the term strings being shared through TermCache.
+ */
+interface CountedPage { terms: string[]; counts: Uint16Array; lengths: Record<Field, number> }
 interface CompressedCopies { gz?: Uint8Array; br?: Uint8Array }
 
 export interface SearchIndexStats {
@@ -185,10 +191,11 @@ class TermCache {
     let terms = this.memo.get(token);
     if (!terms) {
       const list: string[] = [];
-      termsOfToken(token, (t) => list.push(t));
+      // Copies: a token is a slice of its page's text, and kept it would keep that text alive.
+      termsOfToken(token, (t) => list.push(detached(t)));
       terms = list;
       if (this.memo.size > 500_000) this.memo.clear();
-      this.memo.set(token, terms);
+      this.memo.set(detached(token), terms);
     }
     return terms;
   }
@@ -197,8 +204,10 @@ class TermCache {
 const TOKEN_RE = new RegExp(TOKEN_PATTERN, 'gu');
 
 /** Term frequencies of one page, per field. */
-function countTerms(fields: Record<Field, string[]>, cache: TermCache): { tf: Map<string, Float64Array>; lengths: Record<Field, number> } {
-  const tf = new Map<string, Float64Array>();
+function countTerms(fields: Record<Field, string[]>, cache: TermCache): CountedPage {
+  const index = new Map<string, number>();
+  const terms: string[] = [];
+  const counts: number[] = [];
   const lengths: Record<Field, number> = { title: 0, heading: 0, text: 0, code: 0 };
   FIELD_NAMES.forEach((field, fi) => {
     for (const chunk of fields[field]) {
@@ -206,87 +215,115 @@ function countTerms(fields: Record<Field, string[]>, cache: TermCache): { tf: Ma
       for (let m = TOKEN_RE.exec(chunk); m; m = TOKEN_RE.exec(chunk)) {
         lengths[field]++;
         for (const term of cache.of(m[0])) {
-          let row = tf.get(term);
-          if (!row) tf.set(term, (row = new Float64Array(FIELD_NAMES.length)));
-          row[fi]++;
+          let i = index.get(term);
+          if (i === undefined) {
+            index.set(term, (i = terms.length));
+            terms.push(term);
+            counts.push(0, 0, 0, 0);
+          }
+          counts[FIELD_NAMES.length * i + fi]++;
         }
       }
     }
   });
-  return { tf, lengths };
+  return { terms, counts: Uint16Array.from(counts, (c) => Math.min(c, 0xffff)), lengths };
 }
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex').slice(0, 12);
 
-/** The pages the index covers: listed, rendered, with content. */
-export function searchablePages(pages: PageData[]): PageData[] {
-  return pages
-    .filter((p) => !p.unlisted && p.kind !== 'not-found' && p.kind !== 'react-page' && p.html.trim() !== '')
-    .sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+/** Whether the index covers a page: listed, rendered, with content. */
+function isSearchable(p: PageData): boolean {
+  return !p.unlisted && p.kind !== 'not-found' && p.kind !== 'react-page' && p.html.trim() !== '';
 }
 
 /** What the last runs in this process extracted from each page, by route (for watch mode). */
-const pageCache = new Map<string, { key: string; counted: { tf: Map<string, Float64Array>; lengths: Record<Field, number> }; fragment: string }>();
+const pageCache = new Map<string, { key: string; counted: CountedPage; fragment: string }>();
+
+/** What the index keeps of one page: its term counts and the fragment shown in results. */
+interface Reading {
+  counted: CountedPage;
+  fragment: string;
+}
+
+/**
+ * The index in two steps, so that a build can hand each page over as soon as it is rendered and
+ * let go of its HTML (build/pipeline.ts): `read` takes what the index needs of one page (from the
+ * cache when the page is unchanged), `write` makes the postings, shards and files of all of them.
+ */
+export class SearchIndexer {
+  private readonly readings = new Map<string, Reading>();
+  private readonly terms = new TermCache();
+  private readonly stored: KeyValueCache<Reading> | null;
+  private readonly started = performance.now();
+
+  constructor(private readonly options: SearchIndexOptions = {}) {
+    this.stored = options.cacheDir ? KeyValueCache.open<Reading>(options.cacheDir, 'search-pages') : null;
+  }
+
+  read(page: PageData): void {
+    if (!isSearchable(page)) return;
+    const { options } = this;
+    const key = hashKey(INDEX_CODE, page.route, page.title, ...page.breadcrumbs.map((b) => b.label), page.html);
+    // A page unchanged since the last run in this process (watch mode) or the last cached build is not read again.
+    const inProcess = options.incremental ? pageCache.get(page.route) : undefined;
+    let reading: Reading | undefined = inProcess?.key === key ? inProcess : this.stored?.get(key);
+    if (!reading) {
+      const sections = extractSections(page.html);
+      const crumbs = page.breadcrumbs.map((b) => b.label);
+      const counted = countTerms({
+        title: [page.title],
+        // The sidebar categories above the page count as headings: «Мониторинг» under «HBF-агент».
+        heading: [...crumbs, ...sections.map((s) => s.heading)],
+        text: sections.map((s) => s.text),
+        code: sections.map((s) => s.code),
+      }, this.terms);
+      const fragment: Fragment = {
+        route: page.route,
+        title: page.title,
+        ...(crumbs.length ? { crumbs: crumbs.join(' › ') } : {}),
+        sections: sections.map((s) => [s.anchor, s.heading, clip(s.code ? `${s.text} ${s.code}` : s.text, SECTION_TEXT_LIMIT)]),
+      };
+      reading = { counted, fragment: JSON.stringify(fragment) };
+      this.stored?.set(key, reading);
+    }
+    if (options.incremental) pageCache.set(page.route, { key, ...reading });
+    this.readings.set(page.route, reading);
+  }
+
+  async write(outDir: string): Promise<SearchIndexStats> {
+    const { options } = this;
+    this.stored?.save();
+    for (const route of pageCache.keys()) if (!options.incremental || !this.readings.has(route)) pageCache.delete(route);
+    // Pages are numbered in the order of their routes, whatever order they were read in.
+    const docs = [...this.readings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((route) => this.readings.get(route)!);
+    return writeIndex(outDir, docs, options, this.started);
+  }
+}
 
 export async function buildSearchIndex(outDir: string, pages: PageData[], options: SearchIndexOptions = {}): Promise<SearchIndexStats> {
-  const started = performance.now();
-  const target = options.shardTargetBytes ?? SHARD_TARGET_BYTES;
-  const docs = searchablePages(pages);
+  const indexer = new SearchIndexer(options);
+  for (const page of pages) indexer.read(page);
+  return indexer.write(outDir);
+}
 
-  // 1. Sections and term frequencies of every page (a page unchanged since the last run in
-  // this process, as in watch mode, is not read again).
-  const perPage: { tf: Map<string, Float64Array>; lengths: Record<Field, number> }[] = [];
-  const fragments: string[] = [];
+async function writeIndex(outDir: string, docs: Reading[], options: SearchIndexOptions, started: number): Promise<SearchIndexStats> {
+  const target = options.shardTargetBytes ?? SHARD_TARGET_BYTES;
+  const perPage = docs.map((d) => d.counted);
+  const fragments = docs.map((d) => d.fragment);
   const totals: Record<Field, number> = { title: 0, heading: 0, text: 0, code: 0 };
-  const cache = new TermCache();
-  const seen = new Set<string>();
-  const stored = options.cacheDir ? KeyValueCache.open<{ counted: CountedPage; fragment: string }>(options.cacheDir, 'search-pages') : null;
-  for (const page of docs) {
-    const key = hashKey(INDEX_CODE, page.route, page.title, ...page.breadcrumbs.map((b) => b.label), page.html);
-    seen.add(page.route);
-    const inProcess = options.incremental ? pageCache.get(page.route) : undefined;
-    const known = inProcess?.key === key ? inProcess : stored?.get(key);
-    if (known) {
-      if (options.incremental) pageCache.set(page.route, { key, ...known });
-      perPage.push(known.counted);
-      fragments.push(known.fragment);
-      for (const f of FIELD_NAMES) totals[f] += known.counted.lengths[f];
-      continue;
-    }
-    const sections = extractSections(page.html);
-    const crumbs = page.breadcrumbs.map((b) => b.label);
-    const counted = countTerms({
-      title: [page.title],
-      // The sidebar categories above the page count as headings: «Мониторинг» under «HBF-агент».
-      heading: [...crumbs, ...sections.map((s) => s.heading)],
-      text: sections.map((s) => s.text),
-      code: sections.map((s) => s.code),
-    }, cache);
-    perPage.push(counted);
-    for (const f of FIELD_NAMES) totals[f] += counted.lengths[f];
-    const fragment: Fragment = {
-      route: page.route,
-      title: page.title,
-      ...(crumbs.length ? { crumbs: crumbs.join(' › ') } : {}),
-      sections: sections.map((s) => [s.anchor, s.heading, clip(s.code ? `${s.text} ${s.code}` : s.text, SECTION_TEXT_LIMIT)]),
-    };
-    const json = JSON.stringify(fragment);
-    fragments.push(json);
-    if (options.incremental) pageCache.set(page.route, { key, counted, fragment: json });
-    stored?.set(key, { counted, fragment: json });
-  }
-  stored?.save();
-  for (const route of pageCache.keys()) if (!options.incremental || !seen.has(route)) pageCache.delete(route);
+  for (const counted of perPage) for (const f of FIELD_NAMES) totals[f] += counted.lengths[f];
 
   // 2. Postings with a weight per page, quantised to one byte.
   const n = Math.max(1, docs.length);
   const avgBody = Math.max(1, (totals.text + CODE_WEIGHT * totals.code) / n);
   const terms = new Map<string, TermAcc>();
-  perPage.forEach(({ tf, lengths }, id) => {
+  perPage.forEach(({ terms: pageTerms, counts, lengths }, id) => {
     const bodyNorm = 1 - B + (B * (lengths.text + CODE_WEIGHT * lengths.code)) / avgBody;
     // A short title that has the word says more than a long one: up to a quarter less.
     const titleWeight = WEIGHT.title * (0.75 + 0.25 * Math.min(1, 3 / Math.max(1, lengths.title)));
-    for (const [term, [title, heading, text, code]] of tf) {
+    for (const [i, term] of pageTerms.entries()) {
+      const at = FIELD_NAMES.length * i;
+      const title = counts[at], heading = counts[at + 1], text = counts[at + 2], code = counts[at + 3];
       const body = (text + CODE_WEIGHT * code) / bodyNorm;
       const w = (title > 0 ? titleWeight : 0) + (WEIGHT.heading * heading) / (heading + 1) + (WEIGHT.body * body) / (body + K1);
       const weight = Math.max(1, Math.min(255, Math.round(255 * w)));
