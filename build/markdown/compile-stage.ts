@@ -67,7 +67,12 @@ async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, stri
     // A larger young generation: the Markdown pipeline allocates many short-lived nodes, and
     // the default size spends a third of the time in scavenges.
     const worker = new Worker(file, { workerData: { inputs: share, routeOfFile: entries, languages: highlightLanguages() }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
-    worker.once('message', resolve);
+    // The results come in batches, in the order of the share, then null (build/markdown/worker.ts).
+    const results: WorkerResult[] = [];
+    worker.on('message', (batch: WorkerResult[] | null) => {
+      if (batch) results.push(...batch);
+      else resolve(results);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`Markdown worker exited with code ${code}`)));
   }))).then((perWorker) => {

@@ -8,12 +8,24 @@ import type { WorkerResult } from './compile-stage.ts';
 const { inputs, routeOfFile, languages } = workerData as { inputs: MarkdownInput[]; routeOfFile: [string, string][]; languages: string[] };
 await useHighlightLanguages(languages);
 const routes = new Map(routeOfFile);
-const results = inputs.map((input) => {
+/**
+ * Results go back a few pages at a time: kept until the end, a share's compiled pages would sit
+ * in this thread's heap and again in the build's (the Markdown stage was the peak of a build's
+ * memory). `null` says the share is done.
+ */
+const BATCH = 25;
+let batch: WorkerResult[] = [];
+for (const input of inputs) {
   try {
-    return { ok: true as const, value: compileMarkdown(input, routes) };
+    batch.push({ ok: true, value: compileMarkdown(input, routes) });
   } catch (e) {
     const error = e instanceof BuildError ? { message: e.message, file: e.file, line: e.line, fix: e.fix } : { message: `${input.file}: ${(e as Error).message}` };
-    return { ok: false as const, error } satisfies WorkerResult;
+    batch.push({ ok: false, error });
   }
-});
-parentPort!.postMessage(results);
+  if (batch.length === BATCH) {
+    parentPort!.postMessage(batch);
+    batch = [];
+  }
+}
+parentPort!.postMessage(batch);
+parentPort!.postMessage(null);

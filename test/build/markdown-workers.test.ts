@@ -1,0 +1,50 @@
+// Large sites compile their Markdown in worker threads (build/markdown/compile-stage.ts), which
+// send the pages back in batches. The threshold is lowered here so that the fixture takes that
+// path: the output must be byte for byte the one compiled in the build's own thread, and a bad
+// page must still fail the build with its file and line.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { copyFixture } from '../helpers/build-fixture.ts';
+import { projectRoot } from '../helpers/paths.ts';
+
+function build(args: string[], workers: boolean) {
+  const env = { ...process.env, SG_WORKER_THRESHOLD: workers ? '0' : '1000000000', SG_WORKERS: '2' };
+  return spawnSync(process.execPath, args, { cwd: projectRoot, encoding: 'utf8', env });
+}
+
+function files(dir: string): Map<string, Buffer> {
+  return new Map(readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const file = path.join(e.parentPath, e.name);
+      return [path.relative(dir, file), readFileSync(file)] as const;
+    }));
+}
+
+describe('Markdown compiled in worker threads', () => {
+  it('gives the same output as the build\'s own thread, file by file', () => {
+    const site = copyFixture();
+    const inThread = build(site.buildArgs(['--quiet']), false);
+    assert.equal(inThread.status, 0, inThread.stderr);
+    const threadOut = `${site.out}-thread`;
+    renameSync(site.out, threadOut);
+    const inWorkers = build(site.buildArgs([]), true);
+    assert.equal(inWorkers.status, 0, inWorkers.stderr);
+    assert.match(inWorkers.stdout, /, 2 worker threads;/, 'the pages went through two workers');
+    const expected = files(threadOut);
+    const actual = files(site.out);
+    assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort());
+    for (const [rel, bytes] of expected) assert.ok(actual.get(rel)!.equals(bytes), `${rel} differs`);
+  });
+
+  it('fails on a bad page with its file and line', () => {
+    const site = copyFixture();
+    site.write('docs/guide/bad-import.md', '---\ntitle: Плохая страница\n---\n\nТекст.\n\nimport Tabs from \'@theme/Tabs\';\n');
+    const r = build(site.buildArgs(['--quiet']), true);
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /docs\/guide\/bad-import\.md:7: "import Tabs from '@theme\/Tabs';" is an MDX import\/export/);
+  });
+});
