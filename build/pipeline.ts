@@ -123,8 +123,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
     // never all in memory at once. What the link check and the statistics need of each page is
-    // taken as it goes: its references and ids, what search needs, and one page in every fifty for the
-    // bytes.
+    // taken as it goes: its references and ids, what search needs, and one page in every fifty
+    // for the bytes.
     const out = new OutputWriter(staging);
     // Each sidebar is one immutable JSON file the browser caches across pages.
     const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);

@@ -236,14 +236,14 @@ function isSearchable(p: PageData): boolean {
   return !p.unlisted && p.kind !== 'not-found' && p.kind !== 'react-page' && p.html.trim() !== '';
 }
 
-/** What the last runs in this process extracted from each page, by route (for watch mode). */
-const pageCache = new Map<string, { key: string; counted: CountedPage; fragment: string }>();
-
 /** What the index keeps of one page: its term counts and the fragment shown in results. */
 interface Reading {
   counted: CountedPage;
   fragment: string;
 }
+
+/** What the last runs in this process read from each page, by route, with its key (for watch mode). */
+const pageCache = new Map<string, Reading & { key: string }>();
 
 /**
  * The index in two steps, so that a build can hand each page over as soon as it is rendered and

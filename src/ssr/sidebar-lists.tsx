@@ -5,8 +5,8 @@
 //   - which links point to it (`menu__link--active`, `aria-current="page"`).
 // Pages with the same active path (the pages of one folder, typically) share one render; for
 // each of them only the marks of the current link are moved: React's own output is cut at the
-// places of that link's tags (found once per render) and the marked tag put in. The result is byte for byte what rendering the list for that page
-// gives (test/build/sidebar-once.test.ts compares them on every page).
+// places of that link's tags (found once per render) and the marked tag put in. The result is
+// byte for byte what rendering the list for that page gives (test/build/sidebar-once.test.ts compares them on every page).
 import { renderToString } from 'react-dom/server';
 import type { SidebarData, SidebarNode } from '../data/types.ts';
 import { DOC_SIDEBAR_IDS, SidebarList } from '../theme/Sidebar/Sidebar.tsx';
@@ -52,16 +52,12 @@ function activePathsOf(nodes: SidebarNode[]): Map<string, string> {
 /** An attribute value as React writes it. */
 const attr = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
 
-/** A link to `href` as the list writes it, plain and marked current (leaf and category links). */
-function linkForms(href: string): [plain: string, current: string][] {
-  const h = attr(href);
-  return LINK_CLASSES.map((cls) => [`<a class="${cls}" href="${h}">`, currentLink(cls, h)]);
-}
-
+/** The classes of a leaf and of a category link, as the list writes them. */
 const LINK_CLASSES = ['menu__link', 'menu__link menu__link--category'];
+const plainLink = (cls: string, h: string) => `<a class="${cls}" href="${h}">`;
 const currentLink = (cls: string, h: string) => `<a class="${cls} menu__link--active" href="${h}" aria-current="page">`;
-/** The plain start tag of a leaf or category link, as React writes it (see linkForms). */
-const PLAIN_LINK = /<a class="(menu__link|menu__link menu__link--category)" href="([^"]*)">/g;
+/** The plain start tag of a leaf or category link, as React writes it. */
+const PLAIN_LINK = new RegExp(`<a class="(${LINK_CLASSES.join('|')})" href="([^"]*)">`, 'g');
 
 /**
  * The render of `route` made neutral (its current marks taken away) and the place of every link
@@ -70,7 +66,7 @@ const PLAIN_LINK = /<a class="(menu__link|menu__link menu__link--category)" href
  */
 function indexRender(route: string, html: string): Rendered {
   let neutral = html;
-  for (const [plain, current] of linkForms(route)) neutral = neutral.replaceAll(current, plain);
+  for (const cls of LINK_CLASSES) neutral = neutral.replaceAll(currentLink(cls, attr(route)), plainLink(cls, attr(route)));
   const links: Rendered['links'] = new Map();
   for (const m of neutral.matchAll(PLAIN_LINK)) {
     const at = { start: m.index, end: m.index + m[0].length, current: currentLink(m[1], m[2]) };
