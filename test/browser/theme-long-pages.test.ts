@@ -131,16 +131,19 @@ describe('long pages', () => {
   });
 
   it('keep the article where it is while a slow connection delivers the rest of the page', async () => {
-    // The page's HTML in two parts: up to the third section, then, 600 ms later, the rest (with
-    // the table of contents, which comes after the article). The browser paints the first part.
+    // The page's HTML in two parts: up to the third section, then, once the test has seen the
+    // first part painted, the rest (with the table of contents, which comes after the article).
+    // Released by the test, not by a timer, so that a slow machine cannot let the rest in early.
     const html = readFileSync(path.join(siteDist(), SYNC, 'index.html'), 'utf8');
     const cut = html.split('<section class="doc-section">', 3).join('<section class="doc-section">').length;
     const files = staticHandler({ root: siteDist() });
+    let sendRest = () => {};
+    const rest = new Promise<void>((resolve) => (sendRest = resolve));
     const slow = http.createServer((req, res) => {
       if (req.url !== SYNC) return files(req, res);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.write(html.slice(0, cut));
-      setTimeout(() => res.end(html.slice(cut)), 600);
+      void rest.then(() => res.end(html.slice(cut)));
     });
     await new Promise<void>((r) => slow.listen(0, '127.0.0.1', () => r()));
     const { page, context } = await h.open({ width: 1440, height: 900, init: `
@@ -156,11 +159,13 @@ describe('long pages', () => {
       assert.equal(await page.locator('.doc-toc').count(), 0, 'the table of contents has not arrived yet');
       await page.evaluate(() => new Promise(requestAnimationFrame)); // painted
       const early = await article();
+      sendRest();
       await page.waitForSelector('.doc-toc');
       await hydrated(page);
       assert.deepEqual(await article(), early, 'the article keeps its place and width');
       assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0, 'nothing shifted');
     } finally {
+      sendRest();
       await context.close();
       slow.close();
     }
