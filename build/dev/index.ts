@@ -115,7 +115,11 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     .filter((p): p is string => p !== null);
   // A folder inside another watched one (src/pages in src/) would report each event twice.
   const roots = watched.filter((p, i) => !watched.some((q, j) => j !== i && (p === q ? j < i : p.startsWith(q + path.sep))));
-  const watcher: BatchWatcher = watchInBatches(roots, onBatch, { onError: (e) => logError(`error: ${(e as Error).stack ?? e}`) });
+  // Saves closer together than the quiet time become one rebuild; SG_DEV_QUIET_MS widens it on a
+  // loaded machine (or a network file system) where one burst of saves reaches us spread out.
+  const quietMs = process.env.SG_DEV_QUIET_MS ? Number(process.env.SG_DEV_QUIET_MS) : undefined;
+  if (quietMs !== undefined && !(quietMs >= 0)) throw new Error(`SG_DEV_QUIET_MS=${process.env.SG_DEV_QUIET_MS}: expected a number of milliseconds, e.g. SG_DEV_QUIET_MS=200`);
+  const watcher: BatchWatcher = watchInBatches(roots, onBatch, { quietMs, onError: (e) => logError(`error: ${(e as Error).stack ?? e}`) });
 
   let started: RebuildResult;
   try {

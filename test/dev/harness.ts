@@ -39,8 +39,10 @@ export function devArgs(site: FixtureCopy, extra: string[] = []): string[] {
  * Starts `scripts/dev.ts` with these arguments and waits for its ready line (the first build is
  * done). With `listenOn`, it returns as soon as that port answers, while the first build runs.
  */
-export async function startDev(args: string[], readyTimeoutMs = 60_000, listenOn?: number): Promise<DevProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startDev(args: string[], readyTimeoutMs = 60_000, listenOn?: number, env: NodeJS.ProcessEnv = {}): Promise<DevProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', ...args], {
+    cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
+  });
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (d: Buffer) => {
