@@ -61,7 +61,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     }
     return html;
   };
-  const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready, onDemand, early });
+  const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready, onDemand, early,
+    prepare: (urlPath) => session.prepare(urlPath) });
   const host = options.host ?? 'localhost';
   const port = await listen(server, options.port, host);
   const url = `http://${host}:${port}`;
@@ -142,12 +143,13 @@ async function closeAll(server: http.Server, events: LiveEvents, watcher: BatchW
 }
 
 /** What a rebuild did, in words: pages updated, pages removed (by route), or a reload. */
-export function describeResult(result: Pick<RebuildResult, 'reload' | 'rendered' | 'routes' | 'removed'>): string {
+export function describeResult(result: Pick<RebuildResult, 'reload' | 'rendered' | 'routes' | 'removed' | 'deferred'>): string {
   if (result.reload) return `${plural(result.rendered, 'page')} rendered, reloading`;
   const updated = result.routes.length - result.removed.length;
   const parts = [
     ...(updated > 0 ? [`${plural(updated, 'page')} updated`] : []),
     ...(result.removed.length ? [`${result.removed.length === 1 ? 'page' : 'pages'} ${result.removed.join(', ')} removed`] : []),
   ];
+  if (result.deferred) parts.push(`${plural(result.deferred, 'page')} rendering in the background`);
   return parts.length ? parts.join(', ') : 'no page changed';
 }

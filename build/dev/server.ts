@@ -32,6 +32,8 @@ export interface DevServerOptions {
    * first page a browser asks for is answered while the rest of the site builds; undefined waits.
    */
   early?: (route: string) => Promise<string | undefined>;
+  /** Called before a file is served once the site is built: a page rendered later is made now. */
+  prepare?: (urlPath: string) => Promise<void>;
 }
 
 /** The route a page URL names (`/a/b`, `/a/b/index.html`, `/`), or null for a file or a folder URL. */
@@ -113,6 +115,7 @@ export function createDevServer(opts: DevServerOptions): http.Server {
     void (async () => {
       if (await beforeReady()) return;
       await opts.ready;
+      if (isRead) await opts.prepare?.(url.pathname);
       const make = opts.onDemand?.get(url.pathname);
       if (make && (req.method === 'GET' || req.method === 'HEAD')) {
         const error = await make();

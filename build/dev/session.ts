@@ -45,6 +45,11 @@ export interface RebuildResult {
   reload: boolean;
   /** Pages whose layout was rendered again. */
   rendered: number;
+  /**
+   * Pages left to render after this result (see DevSession.deferAbove): the background renders
+   * them, and a request for one renders it first.
+   */
+  deferred: number;
   /** Markdown pages compiled. */
   compiled: number;
   /** Warnings of what was rebuilt (the full list on the first build). */
@@ -80,6 +85,12 @@ const SIDEBARS = ' sidebars';
 const CATEGORIES = ' categories';
 const compileKey = (file: string) => `${file} (compile)`;
 const renderKey = (route: string) => ` render ${route}`;
+
+/**
+ * Beyond this many pages to render again (a title edit changes every page of its sidebar), a
+ * rebuild renders only the pages it read or compiled and leaves the rest to the background.
+ */
+const DEFER_RENDER_ABOVE = 50;
 
 /** Beyond this many pages to compile at once, the build's cached, multi-threaded stage is used. */
 const BATCH_COMPILE = 16;
@@ -140,6 +151,17 @@ export class DevSession {
   private bundles?: DevBundles;
   private bundleInput: BundleInput;
   private rendered = new Map<string, RenderedRoute>();
+  /**
+   * Routes whose page data or sidebar in `rendered` is newer than their files: rendered in the
+   * background after a rebuild, or at once when a request asks for one (renderNow).
+   */
+  private deferred = new Set<string>();
+  private readonly deferAbove: number;
+  /** The rebuild in progress: a background pass stops for it, a request waits for it. */
+  private updating?: Promise<RebuildResult>;
+  private background?: Promise<void>;
+  /** A rebuild ended while a background pass was stopping: start another after it. */
+  private backgroundAgain = false;
   private sidebarUrls: Record<string, string> = {};
   private writtenSidebars = new Set<string>();
   private sidebarWarnings = new Set<string>();
@@ -162,8 +184,9 @@ export class DevSession {
   /** The user guide for the last assembled pages, once asked for (see userGuide). */
   private guide?: { assembled: AssembledPages; rendering: Promise<string | undefined> };
 
-  constructor(options: PathOptions & { outDir: string }) {
+  constructor(options: PathOptions & { outDir: string; deferAbove?: number }) {
     this.paths = sitePaths(options);
+    this.deferAbove = options.deferAbove ?? DEFER_RENDER_ABOVE;
     this.srcDir = path.join(this.paths.root, 'src');
     this.bundleInput = {
       projectRoot: this.paths.root,
@@ -199,6 +222,17 @@ export class DevSession {
   }
 
   async update(plan: ChangePlan): Promise<RebuildResult> {
+    const updating = this.rebuild(plan);
+    this.updating = updating;
+    try {
+      return await updating;
+    } finally {
+      this.updating = undefined;
+      if (this.deferred.size) this.startBackground();
+    }
+  }
+
+  private async rebuild(plan: ChangePlan): Promise<RebuildResult> {
     // Until a first build succeeded, every change retries all of it.
     const full = !this.built;
     this.timings = {};
@@ -348,12 +382,26 @@ export class DevSession {
     const { assets, renderer } = this.bundles;
     const changed = new Set<string>();
     let rendered = 0;
+    // Which pages need new files, before any is rendered: past deferAbove, only the pages read or
+    // compiled again are rendered now, and the rest are left to renderDeferred.
+    const todo: { page: PageData; prev?: RenderedRoute; sidebarJson: string; same: boolean }[] = [];
     for (const page of assembled.pages) {
       const prev = this.rendered.get(page.route);
       if (!checkAll && prev && !candidates.has(page.route)) continue;
       const sidebarJsonOfPage = page.sidebarId ? sidebarJsonById.get(page.sidebarId) ?? '' : '';
       const same = prev !== undefined && samePage(prev.page, page) && prev.sidebarJson === sidebarJsonOfPage;
       if (same && !renderAll && !sidebarUrlsChanged) continue;
+      todo.push({ page, prev, sidebarJson: sidebarJsonOfPage, same });
+    }
+    const defer = !full && todo.length > this.deferAbove;
+    for (const { page, prev, sidebarJson: sidebarJsonOfPage, same } of todo) {
+      if (defer && prev && !candidates.has(page.route)) {
+        this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage, appHtml: prev.appHtml });
+        this.deferred.add(page.route);
+        if (!same) changed.add(page.route);
+        continue;
+      }
+      this.deferred.delete(page.route);
       let appHtml = prev?.appHtml;
       if (!same || renderAll) {
         try {
@@ -377,6 +425,7 @@ export class DevSession {
       if (routes.has(route)) continue;
       removed.push(route);
       this.rendered.delete(route);
+      this.deferred.delete(route);
       this.errors.delete(renderKey(route));
       rmSync(path.join(outDir, htmlPathOf(route)), { force: true });
       rmSync(path.join(outDir, dataPathOf(route)), { force: true });
@@ -388,7 +437,10 @@ export class DevSession {
     const siteUrl = siteUrlOf(config);
     const sourceByRoute = new Map(list.map((s) => [s.route, s]));
     const pageByRoute = new Map(assembled.pages.map((p) => [p.route, p]));
+    // A page's Markdown depends on its own text and title (and the site URL): only pages read or
+    // compiled again have a new one, whatever else moved in their sidebar.
     for (const route of renderAll ? routes : changed) {
+      if (!renderAll && !candidates.has(route)) continue;
       const s = sourceByRoute.get(route);
       const page = pageByRoute.get(route);
       if (!s || !page?.markdownUrl) continue;
@@ -432,6 +484,74 @@ export class DevSession {
     return this.result({
       warnings, compiled: compiledNow.size, rendered, routes: [...changed], removed, provisional,
       reload: wasBuilt ? bundled || configChanged || plan.statics.size > 0 : true,
+    });
+  }
+
+  /**
+   * Renders and writes a deferred page now (a request asks for it): its page data, its sidebar
+   * and the bundles are the last rebuild's. False when the route is not deferred.
+   */
+  renderNow(route: string): boolean {
+    if (!this.deferred.has(route)) return false;
+    this.deferred.delete(route);
+    const entry = this.rendered.get(route);
+    const config = this.config;
+    if (!entry || !config || !this.bundles || !this.assembled) return false;
+    const { page } = entry;
+    try {
+      const appHtml = renderApp(this.bundles.renderer, config, page, page.sidebarId ? this.assembled.sidebarById.get(page.sidebarId) : undefined);
+      const files = pageFiles({ config, page, appHtml, assets: this.bundles.assets, prepaint: prepaintFor(config), sidebarUrls: this.sidebarUrls });
+      writeOut(this.paths.outDir, files.htmlPath, files.html);
+      if (files.dataPath) writeOut(this.paths.outDir, files.dataPath, files.data!);
+      entry.appHtml = appHtml;
+      this.errors.delete(renderKey(route));
+    } catch (e) {
+      this.errors.set(renderKey(route), new BuildError((e as Error).message, this.sourceOfRoute(route, this.sourceList())));
+    }
+    return true;
+  }
+
+  /**
+   * Before a file is served: when it is a deferred page's HTML or data, that page is rendered
+   * first (after the rebuild in progress, if any).
+   */
+  async prepare(urlPath: string): Promise<void> {
+    while (this.updating) await this.updating.catch(() => undefined);
+    if (this.deferred.size === 0) return;
+    const data = /^\/_data\/(.+)\.json$/.exec(urlPath);
+    const route = data ? (data[1] === 'index' ? '/' : `/${data[1]}`) : urlPath.replace(/\/index\.html$/, '/');
+    this.renderNow(route);
+  }
+
+  /** Settles when no page is left to render (tests wait for it). */
+  async idle(): Promise<void> {
+    while (this.background) await this.background;
+  }
+
+  /**
+   * Renders the deferred pages in 20 ms slices until none is left; a rebuild stops it, and starts
+   * it again when it ends.
+   */
+  private startBackground() {
+    if (this.background) {
+      this.backgroundAgain = true;
+      return;
+    }
+    const run = async () => {
+      const pause = timeSlicer(20);
+      await new Promise((resolve) => setImmediate(resolve)); // after the rebuild's result is out
+      for (const route of this.deferred) {
+        if (this.updating) return;
+        this.renderNow(route);
+        await pause();
+      }
+    };
+    this.background = run().finally(() => {
+      this.background = undefined;
+      if (this.backgroundAgain && !this.updating) {
+        this.backgroundAgain = false;
+        this.startBackground();
+      }
     });
   }
 
@@ -566,7 +686,7 @@ export class DevSession {
 
   private result(r: Partial<RebuildResult> & { warnings: Warning[] }): RebuildResult {
     return {
-      built: this.built, routes: [], removed: [], reload: false, rendered: 0, compiled: 0, provisional: [], ...r,
+      built: this.built, routes: [], removed: [], reload: false, rendered: 0, compiled: 0, provisional: [], ...r, deferred: this.deferred.size,
       errors: this.errorList(), sidebarUrls: this.sidebarUrls, timings: this.timings,
     };
   }

@@ -1,6 +1,6 @@
 // The dev session without a browser: what each kind of change rebuilds, and how errors are kept.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { planChanges, type FileEvent } from '../../build/dev/changes.ts';
@@ -155,6 +155,75 @@ describe('dev session: incremental rebuilds', () => {
     assert.equal(found.line, lines.findIndex((l) => l.includes('нет-такого-раздела')) + 1);
   });
 });
+
+describe('dev session: a rebuild that touches many pages', () => {
+  // deferAbove: 0 makes the fixture behave as a large site does past 50 pages to render.
+  let site: FixtureCopy;
+  let session: DevSession;
+  const out = (s: FixtureCopy) => path.join(s.dir, '.dev');
+  const sessionOf = (s: FixtureCopy, deferAbove?: number) => new DevSession({
+    projectRoot, docsDir: s.docs, pagesDir: path.join(s.dir, 'pages'), staticDir: path.join(s.dir, 'static'),
+    configPath: path.join(s.dir, 'site.config.ts'), outDir: out(s), deferAbove,
+  });
+  const read = (rel: string) => readFileSync(path.join(out(site), rel), 'utf8');
+  const relabel = (label: string) => {
+    const file = path.join(site.docs, 'guide/intro.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/sidebar_label: .*/, `sidebar_label: ${label}`));
+    return session.update(planChanges([{ type: 'change', file }], session.dirs));
+  };
+
+  before(async () => {
+    site = copyFixture();
+    session = sessionOf(site, 0);
+    assert.deepEqual((await session.start()).errors, []);
+  });
+  after(async () => {
+    await session?.close();
+    if (site) rmSync(site.dir, { recursive: true, force: true });
+  });
+
+  it('renders the edited page at once and the rest of its sidebar after, each page when asked for first', async () => {
+    const r = await relabel('Начало');
+    assert.equal(r.rendered, 1, 'only the edited page is rendered before the result');
+    assert.ok(r.deferred >= 3, `deferred: ${r.deferred}`);
+    assert.ok(r.routes.includes('/guide/install'), 'the neighbour is announced as changed: its tab asks for it');
+    // The neighbour's data names the new label as soon as it is asked for.
+    await session.prepare('/_data/guide/install.json');
+    assert.equal(JSON.parse(read('_data/guide/install.json')).prev.label, 'Начало');
+    await session.prepare('/reference/api');
+    assert.match(read('reference/api/index.html'), /Начало/);
+  });
+
+  it('ends with the files a rebuild rendering every page writes, also when edits come during the background pass', async () => {
+    await relabel('Первые шаги');
+    await relabel('Введение в тему');
+    await session.idle();
+    const whole = copyFixture();
+    const reference = sessionOf(whole);
+    try {
+      // The same sources, built in one pass.
+      for (const rel of ['docs/guide/intro.md']) writeFileSync(path.join(whole.dir, rel), readFileSync(path.join(site.dir, rel)));
+      assert.deepEqual((await reference.start()).errors, []);
+      const files = (dir: string) => listTree(dir).filter((f) => !f.startsWith('assets/') && !f.endsWith('.pdf'));
+      // Old sidebar files stay in a session (an open tab may still ask for one); every other file matches.
+      assert.deepEqual(files(out(site)).filter((f) => !f.startsWith('_data/sidebars/')), files(out(whole)).filter((f) => !f.startsWith('_data/sidebars/')));
+      for (const f of files(out(whole))) {
+        assert.equal(readFileSync(path.join(out(site), f), 'utf8'), readFileSync(path.join(out(whole), f), 'utf8'), f);
+      }
+    } finally {
+      await reference.close();
+      rmSync(whole.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Every file under dir, relative, sorted. */
+function listTree(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+    .sort();
+}
 
 describe('dev changes: what a file event means', () => {
   const dirs = { configPath: '/s/site.config.ts', srcDir: '/p/src', docsDir: '/s/docs', pagesDir: '/p/src/pages', staticDir: '/s/static' };
