@@ -2,8 +2,8 @@
 // points without a TypeScript loader. Under tsx every import of the engine's few hundred modules
 // (its own and the unified/React ones) goes through loader hooks on another thread, which cost
 // ~0.6 s of a 1.3 s start on every build. Here the entry and the engine's own modules are bundled
-// once by esbuild into .cache/launch/ (packages stay imports, resolved by Node as usual) and the
-// bundle is imported; the bundle is made again when any source under build/, scripts/ or src/,
+// once by esbuild into .cache/launch/, with most of the packages they use (see EXTERNAL_PACKAGES),
+// and the bundle is imported; the bundle is made again when any source under build/, scripts/ or src/,
 // or the lock file, changes. Plain JavaScript, so it needs nothing but Node and esbuild.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
