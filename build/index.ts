@@ -28,6 +28,8 @@ export interface BuildResult {
   /** Pages whose HTML was rendered by this build; the rest were copied from the previous output (build/render/reuse.ts). */
   rendered: number;
   workers: number;
+  /** The browser bundle and the page renderer were those of a kept build (build/render/bundle-cache.ts). */
+  bundlesFromCache?: boolean;
   firstLoad: FirstLoad;
   adaptedConfig: boolean;
   /** The output already held the build of exactly these inputs: nothing was done. */

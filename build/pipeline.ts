@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import path from 'node:path';
 import type { SidebarData } from '../src/data/types.ts';
-import { bundleClient, bundleServer, type BundleInput, type ClientAssets, type ServerRenderer } from './render/bundle.ts';
+import type { BundleInput } from './render/bundle.ts';
+import { cachedBundles } from './render/bundle-cache.ts';
 import { compilePages } from './markdown/compile-stage.ts';
 import { buildUserGuide, GuideWorker } from './pdf/stage.ts';
 import { loadSiteConfig } from './model/config.ts';
@@ -86,7 +87,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   prepareStaging(staging, outDir);
   const stopGuarding = options.exitOnSignal ? removeStagingOnSignal(staging) : () => {};
   let compressor: Compressor | undefined;
-  let bundling: Promise<[ClientAssets, ServerRenderer]> | undefined;
+  let bundling: ReturnType<typeof cachedBundles> | undefined;
   // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
   const guideWorker = config.userGuidePdf === false || options.userGuide === false ? null : new GuideWorker();
   try {
@@ -94,14 +95,14 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // 3. the Markdown is compiled (cached by content hash, spread over worker threads).
     const reactPages = new Map(sources.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath]));
     const bundleInput: BundleInput = { projectRoot: root, config, reactPages, outDir: staging, cacheDir: cacheDir ?? path.join(root, '.cache') };
-    bundling = Promise.all([bundleClient(bundleInput), bundleServer(bundleInput)]);
+    bundling = cachedBundles(bundleInput, cacheDir);
     bundling.catch(() => {}); // awaited below, or settled before the staging folder is discarded
     const routeOfFile = routesOfFiles(sources);
     const markdownSources = sources.filter((s) => s.kind !== 'react-page');
     const { results: compiled, stats } = await compilePages(markdownSources, routeOfFile, cacheDir);
     for (const c of compiled.values()) warnings.push(...c.warnings);
     lap('markdown');
-    const [assets, renderer] = await bundling;
+    const { client: { assets }, server: renderer, fromCache: bundlesFromCache } = await bundling;
     lap('bundle');
 
     // 4. Titles, sidebars, page data.
@@ -221,7 +222,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // Only now: the cache names files of the output that is in place.
     reuse.save(outDir);
     lap('swap');
-    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, workers: stats.workers, firstLoad, adaptedConfig: adapted };
+    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, workers: stats.workers, bundlesFromCache, firstLoad, adaptedConfig: adapted };
   } catch (e) {
     await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close()]);
     discardStaging(staging);

@@ -41,6 +41,14 @@ export interface ServerRenderer {
   renderWhole: RenderPage;
   /** Hash of the server bundle: part of every rendered page's cache key. */
   hash: string;
+  /** The module file the renderer was imported from. */
+  file: string;
+}
+
+/** The browser bundle: its assets, and every file esbuild wrote (relative to outDir). */
+export interface ClientBundle {
+  assets: ClientAssets;
+  files: string[];
 }
 
 function virtualModules(input: BundleInput, target: 'client' | 'server'): esbuild.Plugin {
@@ -117,14 +125,15 @@ export function clientBuildOptions(input: BundleInput) {
   } satisfies esbuild.BuildOptions;
 }
 
-export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
+export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   let result: esbuild.BuildResult<{ metafile: true }>;
   try {
     result = await esbuild.build(clientBuildOptions(input));
   } catch (e) {
     rethrow(e);
   }
-  return clientAssetsOf(result.metafile, input);
+  const files = Object.keys(result.metafile.outputs).map((f) => path.relative(input.outDir, path.resolve(input.projectRoot, f)).split(path.sep).join('/')).sort();
+  return { assets: clientAssetsOf(result.metafile, input), files };
 }
 
 /** The entry, its CSS and what a first visit loads, from the client bundle's metafile. */
@@ -186,5 +195,5 @@ export async function loadRenderer(code: string, projectRoot: string): Promise<S
   const file = path.join(dir, `render.${hash}.mjs`);
   writeFileSync(file, code);
   const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage; renderWhole: RenderPage };
-  return { render: mod.renderPage, renderWhole: mod.renderWhole, hash };
+  return { render: mod.renderPage, renderWhole: mod.renderWhole, hash, file };
 }

@@ -1,0 +1,95 @@
+// The bundles of the last builds, kept in the cache folder: when the theme (src/), the React
+// pages, the site config and the lock file are those of a kept build, its browser files are
+// linked into the new output and its page renderer imported again, instead of running esbuild
+// (about a second of CPU on two cores, beside the Markdown compile). The bytes are the same:
+// esbuild's output depends only on these inputs and on where the output folder lies.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleClient, bundleServer, loadRenderer, type BundleInput, type ClientAssets, type ClientBundle, type ServerRenderer } from './bundle.ts';
+
+/** Kept bundles: a branch switched back and forth keeps both of its themes. */
+const KEEP = 3;
+const MANIFEST = 'manifest.json';
+const SERVER = 'render.mjs';
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Manifest {
+  assets: ClientAssets;
+  files: string[];
+}
+
+/** Every input esbuild reads or is told, as one hash. */
+export function bundleKey(input: BundleInput): string {
+  const h = createHash('sha256');
+  const srcDir = path.join(input.projectRoot, 'src');
+  for (const rel of (readdirSync(srcDir, { recursive: true, encoding: 'utf8' })).sort()) {
+    const file = path.join(srcDir, rel);
+    if (statSync(file).isFile()) h.update(`src/${rel}\0`).update(readFileSync(file)).update('\0');
+  }
+  // React pages may live outside src/ (a site's own pages folder).
+  for (const [route, file] of input.reactPages) h.update(`${route}\0${file}\0`).update(readFileSync(file)).update('\0');
+  h.update(JSON.stringify(input.config));
+  h.update(readFileSync(path.join(input.projectRoot, 'package-lock.json')));
+  for (const f of ['bundle.ts', 'bundle-cache.ts']) h.update(readFileSync(path.join(here, f)));
+  // Source maps name the sources relative to the output folder (this build's staging folder).
+  h.update(path.relative(input.projectRoot, input.outDir).replace(/-staging-\d+$/, ''));
+  return h.digest('hex').slice(0, 24);
+}
+
+/**
+ * The browser bundle written into input.outDir and the page renderer, from the cache when a kept
+ * build had the same inputs. `fromCache` says which.
+ */
+export async function cachedBundles(input: BundleInput, cacheDir: string | null): Promise<{ client: ClientBundle; server: ServerRenderer; fromCache: boolean }> {
+  const root = cacheDir && path.join(cacheDir, 'bundles');
+  const key = root ? bundleKey(input) : '';
+  const dir = root ? path.join(root, key) : '';
+  if (root && existsSync(path.join(dir, MANIFEST))) {
+    const kept = await restore(dir, input).catch(() => undefined); // a damaged entry is made again
+    if (kept) return { ...kept, fromCache: true };
+  }
+  const [client, server] = await Promise.all([bundleClient(input), bundleServer(input)]);
+  if (root) keep(root, key, client, server, input.outDir);
+  return { client, server, fromCache: false };
+}
+
+async function restore(dir: string, input: BundleInput): Promise<{ client: ClientBundle; server: ServerRenderer }> {
+  const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
+  const server = await loadRenderer(readFileSync(path.join(dir, SERVER), 'utf8'), input.projectRoot);
+  for (const rel of manifest.files) {
+    const to = path.join(input.outDir, rel);
+    mkdirSync(path.dirname(to), { recursive: true });
+    rmSync(to, { force: true });
+    try {
+      linkSync(path.join(dir, 'out', rel), to);
+    } catch {
+      copyFileSync(path.join(dir, 'out', rel), to); // another file system
+    }
+  }
+  return { client: { assets: manifest.assets, files: manifest.files }, server };
+}
+
+/** Copies this build's bundles into the cache (written aside, renamed into place) and drops the oldest. */
+function keep(root: string, key: string, client: ClientBundle, server: ServerRenderer, outDir: string) {
+  const dir = path.join(root, key);
+  const tmp = `${dir}.${process.pid}.tmp`;
+  try {
+    rmSync(tmp, { recursive: true, force: true });
+    for (const rel of client.files) {
+      const to = path.join(tmp, 'out', rel);
+      mkdirSync(path.dirname(to), { recursive: true });
+      copyFileSync(path.join(outDir, rel), to);
+    }
+    copyFileSync(server.file, path.join(tmp, SERVER));
+    writeFileSync(path.join(tmp, MANIFEST), JSON.stringify({ assets: client.assets, files: client.files } satisfies Manifest));
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // a cache that cannot be written is only a miss next time
+    return;
+  }
+  const entries = readdirSync(root).filter((e) => !e.endsWith('.tmp')).map((e) => ({ e, t: statSync(path.join(root, e)).mtimeMs }));
+  for (const { e } of entries.sort((a, b) => b.t - a.t).slice(KEEP)) rmSync(path.join(root, e), { recursive: true, force: true });
+}

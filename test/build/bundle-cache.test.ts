@@ -1,0 +1,82 @@
+// Cached builds take the browser bundle and the page renderer from the cache when the theme, the
+// React pages, the config and the lock file are those of a kept build; any change to them makes
+// the bundles again, and either way the output is a cold build's, byte for byte.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { build, type BuildResult } from '../../build/index.ts';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { copyProject } from '../dev/harness.ts';
+
+/** Output files and their bytes, without the build's own record of its inputs. */
+function treeOf(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(dir, rel);
+    if (rel !== path.join('_headers', 'build.json') && statSync(file).isFile()) files.set(rel, readFileSync(file));
+  }
+  return files;
+}
+
+describe('bundles from the cache', () => {
+  let site: FixtureCopy;
+  let project: ReturnType<typeof copyProject>;
+  let cacheDir: string;
+  const options = (outDir: string, cache: string | null) => ({
+    projectRoot: project.root, docsDir: site.docs, pagesDir: path.join(site.dir, 'pages'), staticDir: path.join(site.dir, 'static'),
+    configPath: path.join(site.dir, 'site.config.ts'), outDir, cacheDir: cache, userGuide: false,
+  });
+  /** A build with the cache, then a cold one of the same sources; their outputs must be equal. */
+  async function buildAndCompare(step: string): Promise<BuildResult> {
+    const cached = await build(options(site.out, cacheDir));
+    const coldOut = path.join(site.dir, 'cold-dist');
+    rmSync(coldOut, { recursive: true, force: true });
+    await build(options(coldOut, null));
+    const [actual, expected] = [treeOf(site.out), treeOf(coldOut)];
+    assert.deepEqual([...actual.keys()], [...expected.keys()], step);
+    for (const [rel, bytes] of expected) assert.ok(bytes.equals(actual.get(rel)!), `${step}: ${rel} differs from the cold build's`);
+    return cached;
+  }
+  const editDoc = () => {
+    const file = path.join(site.docs, 'guide/intro.md');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\nЕщё один абзац.\n`);
+  };
+
+  before(async () => {
+    site = copyFixture();
+    project = copyProject();
+    cacheDir = path.join(site.dir, '.cache');
+    const first = await build(options(site.out, cacheDir));
+    assert.equal(first.bundlesFromCache, false);
+  });
+  after(() => {
+    project?.remove();
+    if (site) rmSync(site.dir, { recursive: true, force: true });
+  });
+
+  it('a text edit takes the bundles from the cache, and writes what a cold build writes', async () => {
+    editDoc();
+    const r = await buildAndCompare('text edit');
+    assert.equal(r.bundlesFromCache, true);
+  });
+
+  it('a theme edit bundles again: the new stylesheet is in the pages', async () => {
+    const tokens = path.join(project.root, 'src/theme/styles/tokens.css');
+    writeFileSync(tokens, `${readFileSync(tokens, 'utf8')}\n:root { --sg-test-marker: 1px; }\n`);
+    editDoc();
+    const r = await buildAndCompare('theme edit');
+    assert.equal(r.bundlesFromCache, false);
+    assert.match(readFileSync(path.join(site.out, 'guide/intro/index.html'), 'utf8'), /--sg-test-marker/);
+  });
+
+  it('a damaged cache entry is made again, not trusted', async () => {
+    const entries = readdirSync(path.join(cacheDir, 'bundles'));
+    for (const e of entries) rmSync(path.join(cacheDir, 'bundles', e, 'out', 'assets'), { recursive: true, force: true });
+    editDoc();
+    const r = await buildAndCompare('damaged cache');
+    assert.equal(r.bundlesFromCache, false);
+    editDoc();
+    assert.equal((await buildAndCompare('after the damage')).bundlesFromCache, true);
+  });
+});
