@@ -30,6 +30,11 @@ export interface BuildResult {
   workers: number;
   /** The browser bundle and the page renderer were those of a kept build (build/render/bundle-cache.ts). */
   bundlesFromCache?: boolean;
+  /**
+   * linkinator was sent the references that are not pages; false when there were none, or when it
+   * had found the same list whole against the same files (build/checks/links.ts).
+   */
+  linksSentToChecker?: boolean;
   firstLoad: FirstLoad;
   adaptedConfig: boolean;
   /** The output already held the build of exactly these inputs: nothing was done. */

@@ -4,7 +4,8 @@
 // Retry-After. Answers are cached for a day, so a second run only asks for what is new. The
 // report is grouped by page with the line of each dead link. Never part of a build or of
 // `npm test` against the internet: the site's own links are checked offline by every build.
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../cache/atomic-write.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -90,11 +91,7 @@ function readCache(cacheDir: string | null): Record<string, CacheEntry> {
 }
 
 function writeCache(cacheDir: string | null, cache: Record<string, CacheEntry>): void {
-  if (!cacheDir) return;
-  mkdirSync(cacheDir, { recursive: true });
-  const file = path.join(cacheDir, CACHE_FILE);
-  writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(cache, null, 1));
-  renameSync(`${file}.${process.pid}.tmp`, file);
+  if (cacheDir) writeFileAtomic(path.join(cacheDir, CACHE_FILE), JSON.stringify(cache, null, 1));
 }
 
 /** Checks every external URL once (or takes its answer from the cache) and returns the verdicts. */

@@ -10,10 +10,14 @@
 // is nginx's, tested in test/nginx/); every other URL — static files, images, assets, and any
 // path that is no page — goes to linkinator from one generated list page, each once (each
 // request costs ~2 ms here, so sending it the thousand known pages too would add seconds).
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { BuildError, BuildErrors } from '../errors.ts';
 import type { SiteRef } from './html-refs.ts';
-import { listen, staticHandler } from '../serve/server.ts';
+import { listen, resolvePath, staticHandler } from '../serve/server.ts';
+import { writeFileAtomic } from '../cache/atomic-write.ts';
 
 /** Served only to the checker, never written to the output. */
 const LIST_PATH = '/__sg-link-check__';
@@ -23,7 +27,29 @@ const MAX_ERRORS = 50;
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRef[]>, pageRoutes: Set<string>, sourceOfRoute: Map<string, string>): Promise<void> {
+/**
+ * What linkinator's answers depend on: each URL it is given, and the output file our routing
+ * serves for it (its path and size). Null when one does not resolve: that list is always checked.
+ */
+function checkKey(outDir: string, urls: string[]): string | null {
+  const h = createHash('sha256');
+  for (const url of urls) {
+    const found = resolvePath(outDir, new URL(url, 'http://site').pathname);
+    if (!found || found.redirect) return null;
+    h.update(`${url}\0${path.relative(outDir, found.file)}\0${statSync(found.file).size}\n`);
+  }
+  return h.digest('hex');
+}
+
+/** The file that records the last list linkinator found whole (in the cache folder). */
+const CHECKED_FILE = 'link-check.json';
+
+/**
+ * Resolves when every reference answers; throws the broken ones with their pages. With a cache
+ * folder, a list linkinator already found whole against the same files is not sent again.
+ * Resolves with whether linkinator ran.
+ */
+export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRef[]>, pageRoutes: Set<string>, sourceOfRoute: Map<string, string>, cacheDir: string | null = null): Promise<boolean> {
   // Each distinct URL, with the pages that reference it (the 404 page's links are checked too).
   const usedBy = new Map<string, string[]>();
   for (const [route, refs] of refsByRoute) {
@@ -34,7 +60,10 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
       else if (pages.length < PAGES_PER_URL && pages.at(-1) !== route) pages.push(route);
     }
   }
-  if (usedBy.size === 0) return;
+  if (usedBy.size === 0) return false;
+  const key = cacheDir ? checkKey(outDir, [...usedBy.keys()].sort()) : null;
+  const checkedFile = cacheDir && path.join(cacheDir, CHECKED_FILE);
+  if (key && checkedFile && readChecked(checkedFile) === key) return false;
   const list = `<!doctype html><title>links</title>${[...usedBy.keys()].map((u) => `<a href="${escapeAttr(u)}">.</a>`).join('\n')}`;
   const serveOutput = staticHandler({ root: outDir });
   const server = http.createServer((req, res) => {
@@ -55,7 +84,10 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
       linksToSkip: async (link) => !link.startsWith(origin),
     });
     const broken = result.links.filter((l) => l.state === LinkState.BROKEN);
-    if (broken.length === 0) return;
+    if (broken.length === 0) {
+      if (key && checkedFile) writeFileAtomic(checkedFile, JSON.stringify({ key }));
+      return true;
+    }
     const errors: BuildError[] = [];
     for (const link of broken) {
       const url = link.url.slice(origin.length);
@@ -68,5 +100,13 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
     throw errors.length === 1 ? errors[0] : new BuildErrors(errors.slice(0, MAX_ERRORS));
   } finally {
     server.close();
+  }
+}
+
+function readChecked(file: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { key?: string }).key;
+  } catch {
+    return undefined; // none yet, or unreadable: check
   }
 }

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
-import { splitFrontMatter, type FrontMatter } from './frontmatter.ts';
+import { splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
 
 export type SourceKind = 'doc' | 'markdown-page' | 'react-page';
 
@@ -63,7 +63,7 @@ export function sourceIdOf(rel: string): string {
   return rel.replace(MARKDOWN, '').replace(REACT, '');
 }
 
-export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string): SourcePage {
+export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string, memo?: FrontMatterMemo): SourcePage {
   const absPath = path.join(rootDir, rel);
   const file = path.relative(projectRoot, absPath).split(path.sep).join('/');
   if (/\.mdx$/i.test(rel)) {
@@ -75,7 +75,7 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
   if (kind === 'react-page') {
     return { kind, id, file, absPath, route: routeOfPath(rel), frontMatter: {}, body: '', bodyLineOffset: 0, raw };
   }
-  const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(raw, file);
+  const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(raw, file, memo);
   const route = frontMatter.slug === undefined ? routeOfPath(rel) : routeOfSlug(frontMatter.slug, rel, file, raw);
   return { kind, id, file, absPath, route, frontMatter, body, bodyLineOffset, raw, warnings };
 }
@@ -101,12 +101,13 @@ export interface ContentDirs {
   pagesDir: string | null;
 }
 
-export function discoverContent(dirs: ContentDirs): SourcePage[] {
+/** Every page of the folders; `memo` keeps the front matter read by earlier builds. */
+export function discoverContent(dirs: ContentDirs, memo?: FrontMatterMemo): SourcePage[] {
   const pages: SourcePage[] = [];
   const errors: BuildError[] = [];
   const add = (kind: SourceKind, dir: string, rel: string) => {
     try {
-      pages.push(readSourcePage(kind, dir, dirs.projectRoot, rel));
+      pages.push(readSourcePage(kind, dir, dirs.projectRoot, rel, memo));
     } catch (e) {
       if (e instanceof BuildError) errors.push(e);
       else throw e;

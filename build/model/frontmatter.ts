@@ -3,7 +3,10 @@
 import { parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { z } from 'zod';
 import { closest, distance } from 'fastest-levenshtein';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { BuildError, type Warning } from '../errors.ts';
+import { hashKey } from '../cache/kv-cache.ts';
 
 const frontMatterSchema = z.looseObject({
   title: z.string().min(1).optional(),
@@ -50,10 +53,34 @@ export interface SplitSource {
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-export function splitFrontMatter(source: string, file: string): SplitSource {
+/** A page's front matter as read, kept between builds (the build's cache) by file and YAML text. */
+export interface FrontMatterMemo {
+  get(key: string): ReadFrontMatter | undefined;
+  set(key: string, value: ReadFrontMatter): void;
+}
+export type ReadFrontMatter = Pick<SplitSource, 'frontMatter' | 'warnings'>;
+
+let codeHash: string | undefined;
+/** This file's source: a change to the schema or the warnings reads every front matter again. */
+const frontMatterCode = () => (codeHash ??= hashKey(readFileSync(fileURLToPath(import.meta.url))));
+
+export function splitFrontMatter(source: string, file: string, memo?: FrontMatterMemo): SplitSource {
   const match = FENCE.exec(source);
   if (!match) return { frontMatter: {}, warnings: [], body: source, bodyLineOffset: 0 };
   const yamlText = match[1];
+  const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
+  const body = source.slice(match[0].length);
+  // Parsing YAML is most of what reading a page costs: an unchanged block is taken as read before.
+  const key = memo && hashKey(frontMatterCode(), file, yamlText);
+  const kept = key ? memo.get(key) : undefined;
+  if (kept) return { ...kept, body, bodyLineOffset };
+  const read = readYaml(yamlText, file);
+  if (key) memo!.set(key, read);
+  return { ...read, body, bodyLineOffset };
+}
+
+/** The front matter block's keys, checked; throws a BuildError with the line of the problem. */
+function readYaml(yamlText: string, file: string): ReadFrontMatter {
   const doc = parseDocument(yamlText, { prettyErrors: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
@@ -78,7 +105,6 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     throw new BuildError('toc_min_heading_level is greater than toc_max_heading_level', file,
       keyLine(doc, yamlText, 'toc_min_heading_level'), 'swap the two values');
   }
-  const bodyLineOffset = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
   const warnings = Object.keys(data).flatMap((key): Warning[] => {
     if (KNOWN_KEYS.includes(key)) return [];
     const line = keyLine(doc, yamlText, key);
@@ -87,7 +113,7 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     const hint = distance(key, near) <= Math.max(2, Math.floor(key.length / 3)) ? `; did you mean "${near}"?` : '';
     return [{ file, line, message: `unknown front matter key "${key}" is ignored${hint}` }];
   });
-  return { frontMatter: fm, warnings, body: source.slice(match[0].length), bodyLineOffset };
+  return { frontMatter: fm, warnings };
 }
 
 /** File line of a front-matter key (line 1 is the opening "---"). */

@@ -15,6 +15,23 @@ describe('front matter', () => {
     assert.equal(r.body, '\nТекст\n');
   });
 
+  it('reads a block once: an unchanged one comes from the memo (the build cache) with its warnings, a changed one is read again', () => {
+    const memo = new Map<string, ReturnType<typeof splitFrontMatter>>();
+    const src = '---\ntitle: Сети\nsidebar_postion: 2\n---\n\nТекст\n';
+    const first = splitFrontMatter(src, 'docs/a.md', memo);
+    assert.equal(memo.size, 1);
+    // What the memo holds is what is returned: the YAML is not parsed again.
+    const [key] = memo.keys();
+    memo.set(key, { ...memo.get(key)!, frontMatter: { title: 'Из памяти' } });
+    const again = splitFrontMatter(`${src}Ещё текст.\n`, 'docs/a.md', memo);
+    assert.equal(again.frontMatter.title, 'Из памяти');
+    assert.deepEqual(again.warnings, first.warnings, 'the typo warning comes back with it');
+    assert.equal(again.body, '\nТекст\nЕщё текст.\n');
+    // Another file, or another text, is read for itself; a broken block still fails.
+    assert.equal(splitFrontMatter(src, 'docs/b.md', memo).frontMatter.title, 'Сети');
+    assert.throws(() => splitFrontMatter('---\ntitle: [Сети\n---\n', 'docs/a.md', memo), /invalid YAML/);
+  });
+
   it('treats a file without front matter as all body', () => {
     assert.deepEqual(splitFrontMatter('# Заголовок\n', 'a.md'), { frontMatter: {}, warnings: [], body: '# Заголовок\n', bodyLineOffset: 0 });
   });
