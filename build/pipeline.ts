@@ -12,7 +12,7 @@ import { cachedBundles } from './render/bundle-cache.ts';
 import { KeyValueCache } from './cache/kv-cache.ts';
 import type { ReadFrontMatter } from './model/frontmatter.ts';
 import { compilePages } from './markdown/compile-stage.ts';
-import { buildUserGuide, GuideWorker } from './pdf/stage.ts';
+import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
 import { loadSiteConfig } from './model/config.ts';
 import type { Warning } from './errors.ts';
 import { bootScript } from './render/boot-script.ts';
@@ -211,6 +211,9 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       const sourceOfRoute = new Map(sources.map((s) => [s.route, s.file]));
       checkAnchors(refs, ids, sourceOfRoute);
       const pageRoutes = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.route));
+      // Told to skip the user guide this once (--no-user-guide), the output has no PDF: the pages'
+      // links to it are the guide's own, not broken ones.
+      if (config.userGuidePdf !== false && options.userGuide === false) pageRoutes.add(`/${GUIDE_PATH}`);
       linksSentToChecker = await checkLinks(staging, refs, pageRoutes, sourceOfRoute, cacheDir);
       lap('links');
     }
