@@ -47,8 +47,13 @@ export async function cachedBundles(input: BundleInput, cacheDir: string | null)
   const key = root ? bundleKey(input) : '';
   const dir = root ? path.join(root, key) : '';
   if (root && existsSync(path.join(dir, MANIFEST))) {
-    const kept = await restore(dir, input).catch(() => undefined); // a damaged entry is made again
-    if (kept) return { ...kept, fromCache: true };
+    try {
+      return { ...(await restore(dir, input)), fromCache: true };
+    } catch {
+      // A damaged entry is made again. What was linked of it goes first: esbuild rewrites files in
+      // place, and through a link that would write into the cache's copy.
+      unlinkRestored(dir, input.outDir);
+    }
   }
   const [client, server] = await Promise.all([bundleClient(input), bundleServer(input)]);
   if (root) keep(root, key, client, server, input.outDir);
@@ -69,6 +74,15 @@ async function restore(dir: string, input: BundleInput): Promise<{ client: Clien
     }
   }
   return { client: { assets: manifest.assets, files: manifest.files }, server };
+}
+
+function unlinkRestored(dir: string, outDir: string) {
+  try {
+    const { files } = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
+    for (const rel of files) rmSync(path.join(outDir, rel), { force: true });
+  } catch {
+    /* no readable manifest: nothing was linked */
+  }
 }
 
 /** Copies this build's bundles into the cache (written aside, renamed into place) and drops the oldest. */
