@@ -383,7 +383,7 @@ export class DevSession {
     const changed = new Set<string>();
     let rendered = 0;
     // Which pages need new files, before any is rendered: past deferAbove, only the pages read or
-    // compiled again are rendered now, and the rest are left to renderDeferred.
+    // compiled again are rendered now, and the rest are deferred (startBackground, renderNow).
     const todo: { page: PageData; prev?: RenderedRoute; sidebarJson: string; same: boolean }[] = [];
     for (const page of assembled.pages) {
       const prev = this.rendered.get(page.route);
@@ -488,15 +488,15 @@ export class DevSession {
   }
 
   /**
-   * Renders and writes a deferred page now (a request asks for it): its page data, its sidebar
-   * and the bundles are the last rebuild's. False when the route is not deferred.
+   * Renders and writes a deferred page now (a request asks for it, or the background's turn came):
+   * its page data, its sidebar and the bundles are the last rebuild's. Nothing for another route.
    */
-  renderNow(route: string): boolean {
-    if (!this.deferred.has(route)) return false;
+  private renderNow(route: string): void {
+    if (!this.deferred.has(route)) return;
     this.deferred.delete(route);
     const entry = this.rendered.get(route);
     const config = this.config;
-    if (!entry || !config || !this.bundles || !this.assembled) return false;
+    if (!entry || !config || !this.bundles || !this.assembled) return;
     const { page } = entry;
     try {
       const appHtml = renderApp(this.bundles.renderer, config, page, page.sidebarId ? this.assembled.sidebarById.get(page.sidebarId) : undefined);
@@ -508,7 +508,6 @@ export class DevSession {
     } catch (e) {
       this.errors.set(renderKey(route), new BuildError((e as Error).message, this.sourceOfRoute(route, this.sourceList())));
     }
-    return true;
   }
 
   /**

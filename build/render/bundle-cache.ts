@@ -21,7 +21,7 @@ interface Manifest {
 }
 
 /** Every input esbuild reads or is told, as one hash. */
-export function bundleKey(input: BundleInput): string {
+function bundleKey(input: BundleInput): string {
   const h = createHash('sha256');
   const srcDir = path.join(input.projectRoot, 'src');
   for (const rel of (readdirSync(srcDir, { recursive: true, encoding: 'utf8' })).sort()) {
