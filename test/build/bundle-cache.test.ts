@@ -2,22 +2,13 @@
 // React pages, the config and the lock file are those of a kept build; any change to them makes
 // the bundles again, and either way the output is a cold build's, byte for byte.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { build, type BuildResult } from '../../build/index.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { copyProject } from '../dev/harness.ts';
-
-/** Output files and their bytes, without the build's own record of its inputs. */
-function treeOf(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const file = path.join(dir, rel);
-    if (rel !== path.join('_headers', 'build.json') && statSync(file).isFile()) files.set(rel, readFileSync(file));
-  }
-  return files;
-}
+import { assertSameTree } from '../helpers/output-tree.ts';
 
 describe('bundles from the cache', () => {
   let site: FixtureCopy;
@@ -33,9 +24,7 @@ describe('bundles from the cache', () => {
     const coldOut = path.join(site.dir, 'cold-dist');
     rmSync(coldOut, { recursive: true, force: true });
     await build(options(coldOut, null));
-    const [actual, expected] = [treeOf(site.out), treeOf(coldOut)];
-    assert.deepEqual([...actual.keys()], [...expected.keys()], step);
-    for (const [rel, bytes] of expected) assert.ok(bytes.equals(actual.get(rel)!), `${step}: ${rel} differs from the cold build's`);
+    assertSameTree(site.out, coldOut, step);
     return cached;
   }
   const editDoc = () => {

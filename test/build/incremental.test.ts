@@ -9,25 +9,7 @@ import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
-
-/** The build's own record of its inputs, written only when it has a cache. */
-const STAMP = path.join('_headers', 'build.json');
-
-function treeOf(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const rel of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const file = path.join(dir, rel);
-    if (rel !== STAMP && statSync(file).isFile()) files.set(rel, readFileSync(file));
-  }
-  return files;
-}
-
-function assertSameTree(actualDir: string, expectedDir: string, step: string) {
-  const actual = treeOf(actualDir);
-  const expected = treeOf(expectedDir);
-  assert.deepEqual([...actual.keys()], [...expected.keys()], `${step}: the incremental output has other files than the cold one`);
-  for (const [rel, bytes] of expected) assert.ok(bytes.equals(actual.get(rel)!), `${step}: ${rel} differs from the cold build's`);
-}
+import { assertSameTree, treeOf } from '../helpers/output-tree.ts';
 
 function cliArgs(site: FixtureCopy, out: string, cache: string | null): string[] {
   return ['--import', 'tsx', 'scripts/build.ts', '--docs', site.docs, '--pages', path.join(site.dir, 'pages'), '--static', path.join(site.dir, 'static'),

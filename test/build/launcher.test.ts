@@ -3,19 +3,13 @@
 // pipeline at all.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
-
-const STAMP = path.join('_headers', 'build.json');
-function tree(dir: string): Map<string, Buffer> {
-  return new Map(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()
-    .filter((rel) => rel !== STAMP && statSync(path.join(dir, rel)).isFile())
-    .map((rel) => [rel, readFileSync(path.join(dir, rel))]));
-}
+import { treeOf } from '../helpers/output-tree.ts';
 
 describe('the launcher', { timeout: 180_000 }, () => {
   let site: FixtureCopy;
@@ -27,12 +21,12 @@ describe('the launcher', { timeout: 180_000 }, () => {
   it('builds byte for byte what the engine under tsx builds, and skips an up-to-date build without loading the pipeline', () => {
     const viaTsx = site.build(); // node --import tsx scripts/build.ts, --no-cache
     assert.equal(viaTsx.status, 0, viaTsx.stderr);
-    const expected = tree(site.out);
+    const expected = treeOf(site.out);
     rmSync(site.out, { recursive: true, force: true });
     const cache = path.join(site.dir, '.cache');
     const first = spawnSync(process.execPath, ['scripts/launch.mjs', ...site.buildArgs([], cache).slice(2)], { cwd: projectRoot, encoding: 'utf8' });
     assert.equal(first.status, 0, first.stderr);
-    const actual = tree(site.out);
+    const actual = treeOf(site.out);
     assert.deepEqual([...actual.keys()], [...expected.keys()]);
     for (const [rel, bytes] of expected) assert.ok(bytes.equals(actual.get(rel)!), `${rel} differs`);
     // Up to date: the pipeline's chunk (and with it unified, React, esbuild's work) is never

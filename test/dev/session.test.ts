@@ -1,12 +1,13 @@
 // The dev session without a browser: what each kind of change rebuilds, and how errors are kept.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { planChanges, type FileEvent } from '../../build/dev/changes.ts';
 import { DevSession } from '../../build/dev/session.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
+import { treeOf } from '../helpers/output-tree.ts';
 
 describe('dev session: incremental rebuilds', () => {
   let site: FixtureCopy;
@@ -204,7 +205,7 @@ describe('dev session: a rebuild that touches many pages', () => {
       // The same sources, built in one pass.
       for (const rel of ['docs/guide/intro.md']) writeFileSync(path.join(whole.dir, rel), readFileSync(path.join(site.dir, rel)));
       assert.deepEqual((await reference.start()).errors, []);
-      const files = (dir: string) => listTree(dir).filter((f) => !f.startsWith('assets/') && !f.endsWith('.pdf'));
+      const files = (dir: string) => [...treeOf(dir).keys()].filter((f) => !f.startsWith('assets/') && !f.endsWith('.pdf'));
       // Old sidebar files stay in a session (an open tab may still ask for one); every other file matches.
       assert.deepEqual(files(out(site)).filter((f) => !f.startsWith('_data/sidebars/')), files(out(whole)).filter((f) => !f.startsWith('_data/sidebars/')));
       for (const f of files(out(whole))) {
@@ -216,14 +217,6 @@ describe('dev session: a rebuild that touches many pages', () => {
     }
   });
 });
-
-/** Every file under dir, relative, sorted. */
-function listTree(dir: string): string[] {
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
-    .sort();
-}
 
 describe('dev changes: what a file event means', () => {
   const dirs = { configPath: '/s/site.config.ts', srcDir: '/p/src', docsDir: '/s/docs', pagesDir: '/p/src/pages', staticDir: '/s/static' };
