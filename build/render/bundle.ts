@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { browserConfig } from '../../src/config/browser-config.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { BuildError } from '../errors.ts';
@@ -51,6 +52,8 @@ export interface ClientBundle {
   files: string[];
 }
 
+const SHARED_CHUNK = './src/client/shared-chunk.ts';
+
 function virtualModules(input: BundleInput, target: 'client' | 'server'): esbuild.Plugin {
   return {
     name: 'sgroups-virtual',
@@ -58,15 +61,22 @@ function virtualModules(input: BundleInput, target: 'client' | 'server'): esbuil
       build.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, namespace: 'virtual' }));
       build.onLoad({ filter: /.*/, namespace: 'virtual' }, (args) => {
         if (args.path === 'virtual:site-config') {
-          return { contents: `export default ${JSON.stringify(input.config)};`, loader: 'js' };
+          // The browser's copy is cut to what it reads (src/config/browser-config.ts).
+          const config = target === 'client' ? browserConfig(input.config) : input.config;
+          return { contents: `export default ${JSON.stringify(config)};`, loader: 'js' };
         }
         if (args.path === 'virtual:react-pages') {
           const entries = [...input.reactPages];
           const contents = target === 'server'
             ? entries.map(([, file], i) => `import P${i} from ${JSON.stringify(file)};`).join('\n')
               + `\nexport default {${entries.map(([route], i) => `${JSON.stringify(route)}: P${i}`).join(',')}};\nexport const loaders = {};`
-            : `export default {};\nexport const loaders = {${entries.map(([route, file]) => `${JSON.stringify(route)}: () => import(${JSON.stringify(file)})`).join(',')}};`;
+            : `export default {};\nexport const loaders = {${entries.map(([route, file]) => `${JSON.stringify(route)}: () => import(${JSON.stringify(`virtual:react-page:${file}`)})`).join(',')}};`;
           return { contents, loader: 'js', resolveDir: input.projectRoot };
+        }
+        if (args.path.startsWith('virtual:react-page:')) {
+          // A React page's chunk, tied to the shared chunk (src/client/shared-chunk.ts says why).
+          const file = args.path.slice('virtual:react-page:'.length);
+          return { contents: `import ${JSON.stringify(SHARED_CHUNK)};\nexport { default } from ${JSON.stringify(file)};`, loader: 'js', resolveDir: input.projectRoot };
         }
         return undefined;
       });

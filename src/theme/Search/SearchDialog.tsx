@@ -1,6 +1,7 @@
 // The search dialog (loaded on first open): a combobox input over a listbox of results, or of
 // recent queries while the input is empty. Arrow keys move, Enter opens the result at its
 // section through client navigation, Escape closes; Tab stays inside; the page behind is inert.
+import '../../client/shared-chunk.ts';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigation } from '../../contexts/navigation.tsx';
 import { useSiteConfig } from '../../contexts/site-config.tsx';
