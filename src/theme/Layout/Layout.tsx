@@ -16,7 +16,7 @@ import { BackToTop } from '../BackToTop/BackToTop.tsx';
 import { DocPage } from '../DocPage/DocPage.tsx';
 import { ErrorBoundary } from '../ErrorBoundary/ErrorBoundary.tsx';
 import { Footer } from '../Footer/Footer.tsx';
-import { MobileSidebar } from '../MobileSidebar/MobileSidebar.tsx';
+import { MobileSidebarSlot } from '../MobileSidebar/MobileSidebarSlot.tsx';
 import { Navbar } from '../Navbar/Navbar.tsx';
 import { NotFound } from '../NotFound/NotFound.tsx';
 import { ProgressBar } from '../ProgressBar/ProgressBar.tsx';
@@ -59,7 +59,7 @@ function Frame({ reactPages }: { reactPages: ReactPages }) {
       <AnnouncementBar />
       <Navbar />
       <ProgressBar />
-      <MobileSidebar />
+      <MobileSidebarSlot />
       <main id="main" tabIndex={-1} className={`main main--${page.kind}`}>
         <ErrorBoundary resetKey={page.route} onReset={reload}>
           <PageContent reactPages={reactPages} />

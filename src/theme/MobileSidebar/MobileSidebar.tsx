@@ -1,5 +1,7 @@
 // The narrow-screen menu. The primary menu lists the navbar items; inside a doc the secondary
-// menu shows that doc's sidebar, with a button back to the primary menu.
+// menu shows that doc's sidebar, with a button back to the primary menu. It is mounted while it
+// is open (MobileSidebarSlot.tsx loads it then).
+import '../../client/shared-chunk.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useMobileSidebar } from '../../contexts/mobile-sidebar.tsx';
 import { useNavigation } from '../../contexts/navigation.tsx';
@@ -55,8 +57,11 @@ export function MobileSidebar() {
     if (shown) panelRef.current?.querySelector<HTMLElement>(secondary ? '.mobile-sidebar__back' : '.mobile-sidebar__primary a, .mobile-sidebar__primary button')?.focus({ preventScroll: true });
   }, [secondary, shown]);
 
-  // Any navigation closes the menu.
-  useEffect(() => close(), [page.route, close]);
+  // Any navigation closes the menu (the route it was opened on is not one).
+  const openedOn = useRef(page.route);
+  useEffect(() => {
+    if (page.route !== openedOn.current) close();
+  }, [page.route, close]);
 
   if (!shown) return null;
   return (
