@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { GITHUB_UNREACHABLE_MESSAGE } from '../../src/hooks/use-github-facts.ts';
+import { GITHUB_UNREACHABLE_MESSAGE } from '../../src/client/github-api.ts';
 import { GITHUB_OK, type GitHubStub } from '../helpers/browser.ts';
 import { gotoHydrated, hydrated, unexpected, useHarness } from './theme-helpers.ts';
 
