@@ -119,7 +119,9 @@ describe('client navigation', () => {
     await gotoHydrated(page, h.url(FROM));
     await markWindow(page);
     const aborted: string[] = [];
-    // The home page is a React page with its own chunk, fetched only when it is opened.
+    // Chunks the open page loads lazily (the GitHub client) arrive first; then the only script
+    // left to fetch is the home page's own chunk, requested when it is opened.
+    await page.waitForLoadState('networkidle');
     await page.route(/\/assets\/.*\.js$/, async (route) => {
       if (aborted.length === 0) {
         aborted.push(route.request().url());
