@@ -6,6 +6,7 @@ import type { PathOptions } from './model/paths.ts';
 import { sitePaths } from './model/paths.ts';
 import type { FirstLoad } from './render/stats.ts';
 import { usableCacheDir } from './cache/usable.ts';
+import { DamagedBodyError, dropBodies } from './cache/body-store.ts';
 import { inputFingerprint, readStamp } from './cache/up-to-date.ts';
 import { readGitDates } from './model/last-updated.ts';
 
@@ -64,5 +65,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }
   const { runPipeline } = await import('./pipeline.ts');
-  return runPipeline(options, { paths, warnings, gitDates: git.dates, fingerprint });
+  const attempt = () => runPipeline(options, { paths, warnings: [...warnings], gitDates: git.dates, fingerprint });
+  try {
+    return await attempt();
+  } catch (e) {
+    // A page's compiled text in the cache was damaged from outside (build/cache/body-store.ts):
+    // found only when it is read, so the build starts again without the compile cache.
+    if (!(e instanceof DamagedBodyError) || cacheDir === null) throw e;
+    console.warn(`warning: cache ${e.file} is damaged; ignored, the compiled pages will be rebuilt`);
+    dropBodies(cacheDir);
+    return attempt();
+  }
 }

@@ -144,18 +144,25 @@ export class KeyValueCache<V> {
     this.changed = true;
   }
 
-  save(): void {
-    if (!this.file || (!this.changed && this.used.size === this.old.size)) return;
+  /** The entries this build used or set: what the next build will find. */
+  usedValues(): IterableIterator<V> {
+    return this.used.values();
+  }
+
+  /** Writes what changed; says whether the base was rewritten (entries this build did not use are then gone). */
+  save(): 'unchanged' | 'delta' | 'base' {
+    if (!this.file || (!this.changed && this.used.size === this.old.size)) return 'unchanged';
     const base = this.base;
     if (base) {
       const fresh = new Map([...this.used].filter(([key]) => !base.keys.has(key)));
       const unused = base.keys.size - (this.used.size - fresh.size);
       if (fresh.size + unused <= this.used.size * DELTA_SHARE) {
         writeCacheFile(this.deltaFile!, fresh, base.sum);
-        return;
+        return 'delta';
       }
     }
     writeCacheFile(this.file, this.used);
     rmSync(this.deltaFile!, { force: true });
+    return 'base';
   }
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SourcePage } from '../model/content.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
+import { BodyStore, type BodyRef } from '../cache/body-store.ts';
 import { workerFile } from '../worker-bundle.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
 import { includedFiles } from './includes.ts';
@@ -58,25 +59,31 @@ export interface CompileStats {
 /** What a Markdown worker sends back per page; a BuildError keeps its file, line and fix. */
 export type WorkerResult = { ok: true; value: CompiledMarkdown } | { ok: false; error: { message: string; file?: string; line?: number; fix?: string } };
 
-async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number): Promise<CompiledMarkdown[]> {
+type Kept<T> = { ok: true; value: T } | Extract<WorkerResult, { ok: false }>;
+
+/**
+ * `keep` turns each page's result into what the caller holds, as soon as it arrives: the build
+ * moves its bodies to the body store, so the compiled HTML of all pages is never in memory at once.
+ */
+async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number, keep: (c: CompiledMarkdown) => T): Promise<T[]> {
   const file = await workerFile('markdown/worker.ts');
   const shares: MarkdownInput[][] = Array.from({ length: count }, () => []);
   inputs.forEach((input, i) => shares[i % count].push(input));
   const entries = [...routeOfFile];
-  return Promise.all(shares.map((share) => new Promise<WorkerResult[]>((resolve, reject) => {
+  return Promise.all(shares.map((share) => new Promise<Kept<T>[]>((resolve, reject) => {
     // A larger young generation: the Markdown pipeline allocates many short-lived nodes, and
     // the default size spends a third of the time in scavenges.
     const worker = new Worker(file, { workerData: { inputs: share, routeOfFile: entries, languages: highlightLanguages() }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
     // The results come in batches, in the order of the share, then null (build/markdown/worker.ts).
-    const results: WorkerResult[] = [];
+    const results: Kept<T>[] = [];
     worker.on('message', (batch: WorkerResult[] | null) => {
-      if (batch) results.push(...batch);
+      if (batch) for (const r of batch) results.push(r.ok ? { ok: true, value: keep(r.value) } : r);
       else resolve(results);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`Markdown worker exited with code ${code}`)));
   }))).then((perWorker) => {
-    const byFile = new Map<string, CompiledMarkdown>();
+    const byFile = new Map<string, T>();
     perWorker.forEach((results, w) => results.forEach((r, i) => {
       if (!r.ok) throw r.error.file ? new BuildError(r.error.message, r.error.file, r.error.line, r.error.fix) : new Error(r.error.message);
       byFile.set(shares[w][i].absPath, r.value!);
@@ -86,41 +93,77 @@ async function runWorkers(inputs: MarkdownInput[], routeOfFile: Map<string, stri
 }
 
 /** Compiles one page after another on this thread, yielding every 40 ms: same results, but the dev server answers the first page while the rest compile. */
-async function compileInThread(inputs: MarkdownInput[], routeOfFile: Map<string, string>): Promise<CompiledMarkdown[]> {
-  const out: CompiledMarkdown[] = [];
+async function compileInThread<T>(inputs: MarkdownInput[], routeOfFile: Map<string, string>, keep: (c: CompiledMarkdown) => T): Promise<T[]> {
+  const out: T[] = [];
   const pause = timeSlicer(40);
   for (const input of inputs) {
-    out.push(compileMarkdown(input, routeOfFile));
+    out.push(keep(compileMarkdown(input, routeOfFile)));
     await pause();
   }
   return out;
 }
 
+/**
+ * A compiled page as the build holds it: its HTML and Markdown are in the body store
+ * (build/cache/body-store.ts), read when the page is rendered, indexed or published as Markdown.
+ */
+export interface CompiledPage extends Omit<CompiledMarkdown, 'html' | 'markdown'> {
+  htmlBody: BodyRef;
+  markdownBody: BodyRef;
+}
+
+export interface CompiledSite {
+  results: Map<string, CompiledPage>;
+  bodies: BodyStore;
+  stats: CompileStats;
+}
+
+/** Compiles the pages not in the cache; every page's bodies go to the body store. */
+export async function compileSite(
+  pages: SourcePage[],
+  routeOfFile: Map<string, string>,
+  cacheDir: string | null,
+): Promise<CompiledSite> {
+  const cache = KeyValueCache.open<CompiledPage>(cacheDir, 'markdown');
+  const bodies = BodyStore.open(cacheDir);
+  const base = hashKey(markdownPipelineHash(), JSON.stringify([...routeOfFile].sort()), highlightLanguages().join(','));
+  const results = new Map<string, CompiledPage>();
+  const todo: { page: SourcePage; key: string }[] = [];
+  let lostBodies = 0;
+  for (const page of pages) {
+    // A page's fragments (`::include`) are part of its input: editing one compiles it again.
+    const key = hashKey(base, page.file, page.raw, ...includedFiles(page.absPath, page.body).map(fragmentKey));
+    const hit = cache.get(key);
+    if (hit && bodies.has(hit.htmlBody) && bodies.has(hit.markdownBody)) results.set(page.absPath, hit);
+    else {
+      if (hit) lostBodies++;
+      todo.push({ page, key });
+    }
+  }
+  if (lostBodies) console.warn(`warning: the cache had lost the compiled text of ${lostBodies} page(s); compiled again`);
+
+  const inputs: MarkdownInput[] = todo.map(({ page }) => ({ file: page.file, absPath: page.absPath, body: page.body, lineOffset: page.bodyLineOffset }));
+  const size = inputs.reduce((n, i) => n + i.body.length, 0);
+  const workers = size >= WORKER_THRESHOLD && inputs.length > 1 ? Math.min(MAX_WORKERS, 4, inputs.length) : 0;
+  const keep = ({ html, markdown, ...meta }: CompiledMarkdown): CompiledPage => ({ ...meta, htmlBody: bodies.put(html), markdownBody: bodies.put(markdown) });
+  const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, keep) : await compileInThread(inputs, routeOfFile, keep);
+  compiled.forEach((page, i) => {
+    results.set(todo[i].page.absPath, page);
+    cache.set(todo[i].key, page);
+  });
+  // The bodies of entries the cache has just let go of go with them.
+  if (cache.save() === 'base') bodies.prune(new Set([...cache.usedValues()].flatMap((c) => [c.htmlBody.id, c.markdownBody.id])));
+  return { results, bodies, stats: { compiled: todo.length, cached: pages.length - todo.length, workers } };
+}
+
+/** compileSite with every page's bodies read back: for the dev server, which keeps pages in memory. */
 export async function compilePages(
   pages: SourcePage[],
   routeOfFile: Map<string, string>,
   cacheDir: string | null,
 ): Promise<{ results: Map<string, CompiledMarkdown>; stats: CompileStats }> {
-  const cache = KeyValueCache.open<CompiledMarkdown>(cacheDir, 'markdown');
-  const base = hashKey(markdownPipelineHash(), JSON.stringify([...routeOfFile].sort()), highlightLanguages().join(','));
-  const results = new Map<string, CompiledMarkdown>();
-  const todo: { page: SourcePage; key: string }[] = [];
-  for (const page of pages) {
-    // A page's fragments (`::include`) are part of its input: editing one compiles it again.
-    const key = hashKey(base, page.file, page.raw, ...includedFiles(page.absPath, page.body).map(fragmentKey));
-    const hit = cache.get(key);
-    if (hit) results.set(page.absPath, hit);
-    else todo.push({ page, key });
-  }
-
-  const inputs: MarkdownInput[] = todo.map(({ page }) => ({ file: page.file, absPath: page.absPath, body: page.body, lineOffset: page.bodyLineOffset }));
-  const size = inputs.reduce((n, i) => n + i.body.length, 0);
-  const workers = size >= WORKER_THRESHOLD && inputs.length > 1 ? Math.min(MAX_WORKERS, 4, inputs.length) : 0;
-  const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers) : await compileInThread(inputs, routeOfFile);
-  compiled.forEach((c, i) => {
-    results.set(todo[i].page.absPath, c);
-    cache.set(todo[i].key, c);
-  });
-  cache.save();
-  return { results, stats: { compiled: todo.length, cached: pages.length - todo.length, workers } };
+  const { results, bodies, stats } = await compileSite(pages, routeOfFile, cacheDir);
+  const full = new Map<string, CompiledMarkdown>();
+  for (const [file, { htmlBody, markdownBody, ...meta }] of results) full.set(file, { ...meta, html: bodies.read(htmlBody), markdown: bodies.read(markdownBody) });
+  return { results: full, stats };
 }

@@ -17,6 +17,13 @@ import { BuildError, type Warning } from '../errors.ts';
 import type { PageMetaOf } from './page-meta.ts';
 import { renderDocument } from '../render/html-document.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
+
+/**
+ * What the site model reads of a compiled page. The production build leaves the HTML in the body
+ * store (build/cache/body-store.ts) and reads it when it renders the page, so its pages come out
+ * with `html: ''`; the dev server keeps every page's HTML and passes it here.
+ */
+export type CompiledForPage = Pick<CompiledMarkdown, 'h1' | 'excerpt' | 'toc'> & { html?: string };
 import { dataPathOf, htmlPathOf, markdownUrlOf, NOT_FOUND_ROUTE } from './routes.ts';
 import { configLocation, resolveSidebars, type ResolvedSidebars, type SidebarDoc } from './sidebars.ts';
 
@@ -57,7 +64,7 @@ export function humanise(id: string): string {
   return last.charAt(0).toUpperCase() + last.slice(1).replace(/[-_]/g, ' ');
 }
 
-function tocFor(page: SourcePage, compiled: CompiledMarkdown, config: SiteConfig) {
+function tocFor(page: SourcePage, compiled: CompiledForPage, config: SiteConfig) {
   if (page.frontMatter.hide_table_of_contents) return [];
   const min = page.frontMatter.toc_min_heading_level ?? config.toc.minHeadingLevel;
   const max = page.frontMatter.toc_max_heading_level ?? config.toc.maxHeadingLevel;
@@ -80,7 +87,7 @@ export interface AssembleInput {
   config: SiteConfig;
   sources: SourcePage[];
   /** Compiled Markdown by absolute path; every Markdown source must have an entry. */
-  compiled: Map<string, CompiledMarkdown>;
+  compiled: Map<string, CompiledForPage>;
   root: string;
   configPath: string;
   /** Edit link and last-updated date of each doc (build/model/page-meta.ts); none when absent. */
@@ -89,17 +96,17 @@ export interface AssembleInput {
   categories?: Categories;
 }
 
-const titleOf = (s: SourcePage, compiled: Map<string, CompiledMarkdown>) => s.frontMatter.title ?? compiled.get(s.absPath)?.h1 ?? humanise(s.id);
+const titleOf = (s: SourcePage, compiled: Map<string, CompiledForPage>) => s.frontMatter.title ?? compiled.get(s.absPath)?.h1 ?? humanise(s.id);
 
 /** The docs as the sidebars see them: id, route, label, position. */
-export function sidebarDocsOf(sources: SourcePage[], compiled: Map<string, CompiledMarkdown>): SidebarDoc[] {
+export function sidebarDocsOf(sources: SourcePage[], compiled: Map<string, CompiledForPage>): SidebarDoc[] {
   return sources.filter((s) => s.kind === 'doc')
     .map((d) => ({ id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position, unlisted: d.frontMatter.unlisted }));
 }
 
 /** One source's page data, given where the sidebars put it. */
 /** The pager link to another doc named in front matter (`pagination_next: guide/install`). */
-function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', docsById: Map<string, SourcePage> | undefined, compiled: Map<string, CompiledMarkdown>): NavLink | undefined {
+function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', docsById: Map<string, SourcePage> | undefined, compiled: Map<string, CompiledForPage>): NavLink | undefined {
   const id = s.frontMatter[key];
   if (!id) return undefined;
   const target = docsById?.get(id);
@@ -110,7 +117,7 @@ function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', do
   return { label: target.frontMatter.sidebar_label ?? titleOf(target, compiled), href: target.route };
 }
 
-export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown>, config: SiteConfig, placement: Placement, metaOf?: PageMetaOf, docsById?: Map<string, SourcePage>): PageData {
+export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledForPage>, config: SiteConfig, placement: Placement, metaOf?: PageMetaOf, docsById?: Map<string, SourcePage>): PageData {
   if (s.kind === 'react-page') {
     const isHome = s.route === '/';
     return { route: s.route, kind: 'react-page', title: isHome ? config.title : humanise(s.id), description: config.tagline, html: '', toc: [], unlisted: false, breadcrumbs: [] };
@@ -122,7 +129,7 @@ export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledMarkdown
     kind: s.kind,
     title: titleOf(s, compiled),
     description: s.frontMatter.description ?? c.excerpt,
-    html: c.html,
+    html: c.html ?? '',
     toc: tocFor(s, c, config),
     unlisted: s.frontMatter.unlisted ?? false,
     sidebarId: place?.sidebarId,
@@ -248,7 +255,7 @@ export function pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls
 }
 
 /** Images next to pages, copied under their content-hashed URLs. */
-export function copyContentAssets(compiled: Iterable<CompiledMarkdown>, outDir: string): void {
+export function copyContentAssets(compiled: Iterable<Pick<CompiledMarkdown, 'assets'>>, outDir: string): void {
   for (const c of compiled) {
     for (const a of c.assets) {
       const dest = path.join(outDir, a.url);

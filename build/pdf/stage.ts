@@ -28,6 +28,8 @@ export interface GuideStageInput {
   cacheDir: string | null;
   /** A worker started earlier (it is closed here); without one, a new worker is started. */
   worker?: GuideWorker;
+  /** A page's HTML, when the pages were assembled without it (the build reads it from its body store). */
+  htmlOf?: (page: PageData) => string;
 }
 
 /** The build date printed on the title page: the newest commit date of docs/, never the clock. */
@@ -42,7 +44,7 @@ async function contentDate(root: string): Promise<string> {
 export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: number; cached: boolean }> {
   const { config } = input;
   const pages = new Map<string, GuidePage>();
-  for (const p of input.pages) if (p.kind === 'doc' && !p.unlisted) pages.set(p.route, { route: p.route, title: p.title, html: p.html });
+  for (const p of input.pages) if (p.kind === 'doc' && !p.unlisted) pages.set(p.route, { route: p.route, title: p.title, html: input.htmlOf ? input.htmlOf(p) : p.html });
   const date = await contentDate(input.root);
   const guideInput = {
     product: config.title, versionLabel: 'Next', author: config.footer.copyright.replace(/^©\s*\d{4}\s*/, '').split('.')[0] || config.title,

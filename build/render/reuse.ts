@@ -86,8 +86,9 @@ export class RenderReuse {
     for (const s of sidebars) this.sidebarHashes.set(s.id, sha(JSON.stringify(s)));
   }
 
-  keyOf(page: PageData): string {
-    return hashKey(this.base, page.sidebarId ? this.sidebarHashes.get(page.sidebarId) ?? '' : '', JSON.stringify(page));
+  /** `htmlId`: the content hash of the page's HTML when the build has not read it (build/cache/body-store.ts). */
+  keyOf(page: PageData, htmlId?: string): string {
+    return hashKey(this.base, page.sidebarId ? this.sidebarHashes.get(page.sidebarId) ?? '' : '', JSON.stringify(htmlId ? { ...page, html: `body ${htmlId}` } : page));
   }
 
   /** The previous build's files of this page, when they are exactly what rendering would give. */

@@ -233,7 +233,16 @@ const sha = (data: string | Uint8Array) => createHash('sha256').update(data).dig
 
 /** Whether the index covers a page: listed, rendered, with content. */
 function isSearchable(p: PageData): boolean {
-  return !p.unlisted && p.kind !== 'not-found' && p.kind !== 'react-page' && p.html.trim() !== '';
+  return !p.unlisted && p.kind !== 'not-found' && p.kind !== 'react-page';
+}
+
+/**
+ * A page's HTML when the build has not read it (build/cache/body-store.ts): its content hash
+ * stands for it in the key, and it is read only when the page's reading is not cached.
+ */
+export interface StoredHtml {
+  id: string;
+  load: () => string;
 }
 
 /** What the index keeps of one page: its term counts and the fragment shown in results. */
@@ -260,15 +269,17 @@ export class SearchIndexer {
     this.stored = options.cacheDir ? KeyValueCache.open<Reading>(options.cacheDir, 'search-pages') : null;
   }
 
-  read(page: PageData): void {
+  read(page: PageData, stored?: StoredHtml): void {
     if (!isSearchable(page)) return;
     const { options } = this;
-    const key = hashKey(INDEX_CODE, page.route, page.title, ...page.breadcrumbs.map((b) => b.label), page.html);
+    const key = hashKey(INDEX_CODE, page.route, page.title, ...page.breadcrumbs.map((b) => b.label), stored ? `body ${stored.id}` : page.html);
     // A page unchanged since the last run in this process (watch mode) or the last cached build is not read again.
     const inProcess = options.incremental ? pageCache.get(page.route) : undefined;
     let reading: Reading | undefined = inProcess?.key === key ? inProcess : this.stored?.get(key);
     if (!reading) {
-      const sections = extractSections(page.html);
+      const html = stored && !page.html ? stored.load() : page.html;
+      if (html.trim() === '') return; // nothing to find on an empty page
+      const sections = extractSections(html);
       const crumbs = page.breadcrumbs.map((b) => b.label);
       const counted = countTerms({
         title: [page.title],

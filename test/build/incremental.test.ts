@@ -101,6 +101,38 @@ describe('a damaged cache', () => {
     });
   }
 
+  // Each page's compiled HTML and Markdown are files of their own (build/cache/body-store.ts).
+  const bodyFiles = () => readdirSync(path.join(cache, 'bodies'), { recursive: true, encoding: 'utf8' })
+    .map((rel) => path.join(cache, 'bodies', rel)).filter((f) => statSync(f).isFile()).sort();
+  const bodyDamages: [string, (files: string[]) => void, RegExp][] = [
+    ['lost or cut short: those pages are compiled again', (files) => {
+      unlinkSync(files[0]);
+      writeFileSync(files[1], readFileSync(files[1]).subarray(0, 10));
+    }, /warning: the cache had lost the compiled text of 2 page/],
+    ['changed in place (same size): the build starts again without the compile cache', (files) => {
+      for (const f of files) {
+        const b = readFileSync(f);
+        b[0] ^= 0x20;
+        writeFileSync(f, b);
+      }
+    }, /warning: cache .*bodies.* is damaged; ignored/],
+  ];
+  for (const [name, damage, warning] of bodyDamages) {
+    it(`page bodies ${name}, with one warning; the output is the cold build's`, () => {
+      rmSync(site.out, { recursive: true, force: true });
+      rmSync(cache, { recursive: true, force: true });
+      run(site, site.out, cache);
+      damage(bodyFiles());
+      rmSync(site.out, { recursive: true, force: true });
+      const r = run(site, site.out, cache);
+      assert.equal(r.stderr.split('\n').filter((l) => /^warning: .*cache/.test(l)).length, 1, r.stderr);
+      assert.match(r.stderr, warning);
+      assertSameTree(site.out, coldOut, name);
+      rmSync(site.out, { recursive: true, force: true });
+      assert.doesNotMatch(run(site, site.out, cache).stderr, /warning: .*cache/);
+    });
+  }
+
   it('a build killed midway (SIGKILL, SIGINT) leaves a cache the next build uses or discards, and the previous output in place', async () => {
     rmSync(cache, { recursive: true, force: true });
     run(site, site.out, cache);
