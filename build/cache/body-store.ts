@@ -29,10 +29,20 @@ export class DamagedBodyError extends Error {
   }
 }
 
-/** Forgets every body and the compile cache that names them: the next build compiles every page. */
+/** Each body store's folder under the cache, and the key-value cache that names its bodies. */
+export const BODY_STORES = {
+  /** Compiled pages (build/markdown/compile-stage.ts). */
+  pages: { dir: 'bodies', names: 'markdown' },
+  /** What search shows of each page (build/search/index.ts). */
+  searchFragments: { dir: 'search-fragments', names: 'search-pages' },
+} as const;
+
+/** Forgets every body and the caches that name them: the next build compiles and reads every page. */
 export function dropBodies(cacheDir: string): void {
-  rmSync(path.join(cacheDir, 'bodies'), { recursive: true, force: true });
-  for (const name of ['markdown.v8', 'markdown.v8.delta']) rmSync(path.join(cacheDir, name), { force: true });
+  for (const { dir, names } of Object.values(BODY_STORES)) {
+    rmSync(path.join(cacheDir, dir), { recursive: true, force: true });
+    for (const file of [`${names}.v8`, `${names}.v8.delta`]) rmSync(path.join(cacheDir, file), { force: true });
+  }
 }
 
 export class BodyStore {
@@ -42,8 +52,8 @@ export class BodyStore {
 
   private constructor(private readonly dir: string | null) {}
 
-  static open(cacheDir: string | null): BodyStore {
-    return new BodyStore(cacheDir ? path.join(cacheDir, 'bodies') : null);
+  static open(cacheDir: string | null, store: keyof typeof BODY_STORES): BodyStore {
+    return new BodyStore(cacheDir ? path.join(cacheDir, BODY_STORES[store].dir) : null);
   }
 
   private fileOf(id: string): string {
@@ -94,7 +104,10 @@ export class BodyStore {
 
   /** Removes the bodies no reference in `keep` names (when the compile cache drops its old entries). */
   prune(keep: Set<string>): void {
-    if (!this.dir) return;
+    if (!this.dir) {
+      for (const id of this.memory.keys()) if (!keep.has(id)) this.memory.delete(id);
+      return;
+    }
     let subs: string[];
     try {
       subs = readdirSync(this.dir);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SourcePage } from '../model/content.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
-import { BodyStore, type BodyRef } from '../cache/body-store.ts';
+import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
 import { workerFile } from '../worker-bundle.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
 import { includedFiles } from './includes.ts';
@@ -124,8 +124,8 @@ export async function compileSite(
   routeOfFile: Map<string, string>,
   cacheDir: string | null,
 ): Promise<CompiledSite> {
-  const cache = KeyValueCache.open<CompiledPage>(cacheDir, 'markdown');
-  const bodies = BodyStore.open(cacheDir);
+  const cache = KeyValueCache.open<CompiledPage>(cacheDir, BODY_STORES.pages.names);
+  const bodies = BodyStore.open(cacheDir, 'pages');
   const base = hashKey(markdownPipelineHash(), JSON.stringify([...routeOfFile].sort()), highlightLanguages().join(','));
   const results = new Map<string, CompiledPage>();
   const todo: { page: SourcePage; key: string }[] = [];

@@ -5,8 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** Extensions that are compressed; source maps are not (only developer tools fetch them). */
-export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.xml', '.txt', '.md']);
+/**
+ * Extensions that are compressed (.bin: the search index's shards); source maps are not (only
+ * developer tools fetch them).
+ */
+export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.xml', '.txt', '.md', '.bin']);
 export const MIN_BYTES = 1024;
 export const GZIP_LEVEL = 6;
 export const BROTLI_QUALITY = 5;
@@ -21,7 +24,7 @@ export interface Manifest {
 }
 
 export interface CompressStats {
-  /** Files that have compressed siblings now (compressed here, reused, or written by another stage). */
+  /** Files that have compressed siblings now (compressed here or reused). */
   files: number;
   /** Of those, linked from the previous output. */
   reused: number;

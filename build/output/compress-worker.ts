@@ -2,7 +2,7 @@
 // over, it reuses the previous output's .gz/.br when the bytes are unchanged, else compresses
 // with zlib's synchronous calls (cheaper here than the thread-pool API) and writes the copies
 // beside the file; on 'finish' it writes the manifest and answers with its figures.
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
@@ -34,11 +34,18 @@ function writeWhole(file: string, data: Uint8Array): void {
   renameSync(tmp, file);
 }
 
+/**
+ * The previous output's files by content: a file with the bytes of one that had another name
+ * (the search index's fragments move to a new folder whenever one of them changes) takes its copies.
+ */
+const beforeByHash = new Map(Object.entries(before).map(([rel, hash]) => [hash, rel]));
+
 function reuse(rel: string, file: string, hash: string): boolean {
-  if (!previous || before[rel] !== hash) return false;
+  const from = before[rel] === hash ? rel : beforeByHash.get(hash);
+  if (!previous || !from) return false;
   try {
-    linkSync(path.join(previous, `${rel}.gz`), `${file}.gz`);
-    linkSync(path.join(previous, `${rel}.br`), `${file}.br`);
+    linkSync(path.join(previous, `${from}.gz`), `${file}.gz`);
+    linkSync(path.join(previous, `${from}.br`), `${file}.br`);
     return true;
   } catch {
     rmSync(`${file}.gz`, { force: true });
@@ -53,11 +60,6 @@ function one(rel: string): void {
   stats.files++;
   stats.bytes += data.length;
   const hash = hashOf(data);
-  // Another stage wrote its own copies (the search index compresses its files as it writes them).
-  if (existsSync(`${file}.gz`) && existsSync(`${file}.br`)) {
-    manifest.files[rel] = hash;
-    return;
-  }
   if (reuse(rel, file, hash)) {
     manifest.files[rel] = hash;
     stats.reused++;

@@ -14,22 +14,19 @@
 // rebuild (with `incremental: true`, only changed pages are read again); it writes a complete
 // new index each time (file names are content hashes) and removes the previous one's files.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
+import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { PageData } from '../../src/data/types.ts';
 import { decodeEntities, detached } from '../checks/html-refs.ts';
 import { encodeShard, FORMAT_VERSION, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../../src/client/search/format.ts';
 import { TOKEN_PATTERN, termsOfToken } from '../../src/client/search/tokenize.ts';
 
-const gzip = promisify(zlib.gzip);
 /** Part of every cached page's key: a change to how pages are read must not reuse old readings. */
 const INDEX_CODE = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(readFileSync(fileURLToPath(new URL('../../src/client/search/tokenize.ts', import.meta.url)))).digest('hex');
-const brotli = promisify(zlib.brotliCompress);
 
 /**
  * A term's weight in a page, from 0 to 1 (stored as 1..255): fields in order of importance, so
@@ -48,21 +45,19 @@ const FIELD_NAMES: Field[] = ['title', 'heading', 'text', 'code'];
 const SHARD_TARGET_BYTES = 32 * 1024;
 /** Text kept per section in a fragment, for the snippet; the index itself sees all of it. */
 const SECTION_TEXT_LIMIT = 1000;
-const MIN_COMPRESS_BYTES = 1024;
 
 export interface SearchIndexOptions {
   /** Raw bytes per shard; smaller shards mean less to download per term and more files. */
   shardTargetBytes?: number;
-  /** Write .gz and .br beside each file (default true). */
-  compress?: boolean;
   /**
    * Keep what was read from each page for the next run in this process, and read again only
    * the pages that changed: for watch mode, which re-runs the stage after every rebuild.
    */
   incremental?: boolean;
   /**
-   * The build's cache folder: what was read from each page and the compressed copies of the
-   * index files are kept there by content, so a cached build reads and compresses only what changed.
+   * The build's cache folder: what was read from each page is kept there by content, so a cached
+   * build reads only the pages that changed. (The build's compressor writes the files' .gz/.br,
+   * reusing the previous output's copies of unchanged bytes: build/output/compress.ts.)
    */
   cacheDir?: string | null;
 }
@@ -74,15 +69,13 @@ export interface SearchIndexOptions {
  * pages); this takes a tenth of that, the term strings being shared through TermCache.
  */
 interface CountedPage { terms: string[]; counts: Uint16Array; lengths: Record<Field, number> }
-interface CompressedCopies { gz?: Uint8Array; br?: Uint8Array }
 
 export interface SearchIndexStats {
   pages: number;
   terms: number;
   shards: number;
-  /** Bytes of shards + manifest + fragments as written, and gzip bytes of the same. */
+  /** Bytes of shards + manifest + fragments as written. */
   bytes: number;
-  gzipBytes: number;
   ms: number;
 }
 
@@ -179,9 +172,15 @@ export function extractSections(html: string): Section[] {
 // --- index ---------------------------------------------------------------------------------
 
 interface TermAcc {
-  ids: number[];
-  weights: number[];
+  /** Pages that have the term. */
+  size: number;
+  ids: Uint32Array;
+  weights: Uint8Array;
+  /** Postings written so far. */
+  filled: number;
 }
+const EMPTY_IDS = new Uint32Array(0);
+const EMPTY_WEIGHTS = new Uint8Array(0);
 
 /** Terms of a written token, memoised: a site repeats its words, and stemming is the cost. */
 class TermCache {
@@ -245,14 +244,20 @@ export interface StoredHtml {
   load: () => string;
 }
 
-/** What the index keeps of one page: its term counts and the fragment shown in results. */
+/**
+ * What the index keeps of one page: its term counts, and the fragment shown in results, which
+ * waits in a body store (build/cache/body-store.ts) until it is written: at 10 000 pages the
+ * fragments are ~100 MB of text.
+ */
 interface Reading {
   counted: CountedPage;
-  fragment: string;
+  fragment: BodyRef;
 }
 
 /** What the last runs in this process read from each page, by route, with its key (for watch mode). */
 const pageCache = new Map<string, Reading & { key: string }>();
+/** The fragments those readings name (watch mode keeps them across runs). */
+let inProcessFragments: BodyStore | undefined;
 
 /**
  * The index in two steps, so that a build can hand each page over as soon as it is rendered and
@@ -262,11 +267,17 @@ const pageCache = new Map<string, Reading & { key: string }>();
 export class SearchIndexer {
   private readonly readings = new Map<string, Reading>();
   private readonly terms = new TermCache();
-  private readonly stored: KeyValueCache<Reading> | null;
+  private stored: KeyValueCache<Reading> | null;
+  private readonly fragments: BodyStore;
   private readonly started = performance.now();
 
   constructor(private readonly options: SearchIndexOptions = {}) {
-    this.stored = options.cacheDir ? KeyValueCache.open<Reading>(options.cacheDir, 'search-pages') : null;
+    const cacheDir = options.cacheDir ?? null;
+    this.stored = cacheDir ? KeyValueCache.open<Reading>(cacheDir, BODY_STORES.searchFragments.names) : null;
+    this.fragments = inProcessFragments && options.incremental ? inProcessFragments : BodyStore.open(cacheDir, 'searchFragments');
+    if (options.incremental) inProcessFragments = this.fragments;
+    // Earlier versions kept the index files' compressed copies here; the compressor reuses them now.
+    if (cacheDir) for (const f of ['search-compressed.v8', 'search-compressed.v8.delta']) rmSync(path.join(cacheDir, f), { force: true });
   }
 
   read(page: PageData, stored?: StoredHtml): void {
@@ -276,6 +287,7 @@ export class SearchIndexer {
     // A page unchanged since the last run in this process (watch mode) or the last cached build is not read again.
     const inProcess = options.incremental ? pageCache.get(page.route) : undefined;
     let reading: Reading | undefined = inProcess?.key === key ? inProcess : this.stored?.get(key);
+    if (reading && !this.fragments.has(reading.fragment)) reading = undefined; // its fragment was lost: read again
     if (!reading) {
       const html = stored && !page.html ? stored.load() : page.html;
       if (html.trim() === '') return; // nothing to find on an empty page
@@ -294,7 +306,7 @@ export class SearchIndexer {
         ...(crumbs.length ? { crumbs: crumbs.join(' › ') } : {}),
         sections: sections.map((s) => [s.anchor, s.heading, clip(s.code ? `${s.text} ${s.code}` : s.text, SECTION_TEXT_LIMIT)]),
       };
-      reading = { counted, fragment: JSON.stringify(fragment) };
+      reading = { counted, fragment: this.fragments.put(JSON.stringify(fragment)) };
       this.stored?.set(key, reading);
     }
     if (options.incremental) pageCache.set(page.route, { key, ...reading });
@@ -303,11 +315,16 @@ export class SearchIndexer {
 
   async write(outDir: string): Promise<SearchIndexStats> {
     const { options } = this;
-    this.stored?.save();
+    // The fragments of readings the cache has just let go of go with them.
+    if (this.stored?.save() === 'base') this.fragments.prune(new Set([...this.stored.usedValues()].map((r) => r.fragment.id)));
+    else if (!this.stored && options.incremental) this.fragments.prune(new Set([...this.readings.values()].map((r) => r.fragment.id)));
     for (const route of pageCache.keys()) if (!options.incremental || !this.readings.has(route)) pageCache.delete(route);
     // Pages are numbered in the order of their routes, whatever order they were read in.
     const docs = [...this.readings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((route) => this.readings.get(route)!);
-    return writeIndex(outDir, docs, options, this.started);
+    // Written once: what the indexer held is the postings' input from here on, let go with them.
+    this.readings.clear();
+    this.stored = null;
+    return writeIndex(outDir, docs, this.fragments, options, this.started);
   }
 }
 
@@ -317,7 +334,7 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
   return indexer.write(outDir);
 }
 
-async function writeIndex(outDir: string, docs: Reading[], options: SearchIndexOptions, started: number): Promise<SearchIndexStats> {
+async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodyStore, options: SearchIndexOptions, started: number): Promise<SearchIndexStats> {
   const target = options.shardTargetBytes ?? SHARD_TARGET_BYTES;
   const perPage = docs.map((d) => d.counted);
   const fragments = docs.map((d) => d.fragment);
@@ -327,7 +344,21 @@ async function writeIndex(outDir: string, docs: Reading[], options: SearchIndexO
   // 2. Postings with a weight per page, quantised to one byte.
   const n = Math.max(1, docs.length);
   const avgBody = Math.max(1, (totals.text + CODE_WEIGHT * totals.code) / n);
+  // Two passes: the pages holding each term are counted first, so that each term's postings
+  // are two typed arrays of their final size (a 10 000-page site has ~5 million postings: as
+  // growing arrays of numbers they took ~150 MB, as typed arrays 25 MB).
   const terms = new Map<string, TermAcc>();
+  for (const { terms: pageTerms } of perPage) {
+    for (const term of pageTerms) {
+      const acc = terms.get(term);
+      if (acc) acc.size++;
+      else terms.set(term, { size: 1, ids: EMPTY_IDS, weights: EMPTY_WEIGHTS, filled: 0 });
+    }
+  }
+  for (const acc of terms.values()) {
+    acc.ids = new Uint32Array(acc.size);
+    acc.weights = new Uint8Array(acc.size);
+  }
   perPage.forEach(({ terms: pageTerms, counts, lengths }, id) => {
     const bodyNorm = 1 - B + (B * (lengths.text + CODE_WEIGHT * lengths.code)) / avgBody;
     // A short title that has the word says more than a long one: up to a quarter less.
@@ -338,10 +369,9 @@ async function writeIndex(outDir: string, docs: Reading[], options: SearchIndexO
       const body = (text + CODE_WEIGHT * code) / bodyNorm;
       const w = (title > 0 ? titleWeight : 0) + (WEIGHT.heading * heading) / (heading + 1) + (WEIGHT.body * body) / (body + K1);
       const weight = Math.max(1, Math.min(255, Math.round(255 * w)));
-      let acc = terms.get(term);
-      if (!acc) terms.set(term, (acc = { ids: [], weights: [] }));
-      acc.ids.push(id);
-      acc.weights.push(weight);
+      const acc = terms.get(term)!;
+      acc.ids[acc.filled] = id;
+      acc.weights[acc.filled++] = weight;
     }
   });
 
@@ -363,26 +393,25 @@ async function writeIndex(outDir: string, docs: Reading[], options: SearchIndexO
   }
   if (run.length || shards.length === 0) shards.push(run);
 
-  // 4. Files.
-  const files: [string, Uint8Array | string][] = [];
+  // 4. Files. A fragment's text is read from its store only when its file is written.
+  const files: [string, () => Uint8Array | string][] = [];
   const shardList: [string, string][] = shards.map((s, i) => {
     const bin = encodeShard(s);
     const rel = `assets/search/s.${sha(bin)}.bin`;
-    files.push([rel, bin]);
+    files.push([rel, () => bin]);
     return [i === 0 ? '' : s[0].term, rel];
   });
+  // The folder is named by the fragments' content (each one's hash names it exactly).
   const fragHash = createHash('sha256');
-  for (const f of fragments) fragHash.update(f).update('\n');
+  for (const f of fragments) fragHash.update(f.id).update('\n');
   const fragDir = `assets/search/f.${fragHash.digest('hex').slice(0, 12)}/`;
-  fragments.forEach((f, id) => files.push([`${fragDir}${id}.json`, f]));
+  fragments.forEach((f, id) => files.push([`${fragDir}${id}.json`, () => fragmentStore.read(f)]));
   const manifest: SearchManifest = { v: FORMAT_VERSION, pages: docs.length, shards: shardList, fragments: fragDir };
-  files.push([MANIFEST_PATH, JSON.stringify(manifest)]);
+  files.push([MANIFEST_PATH, () => JSON.stringify(manifest)]);
 
-  const compressed = options.cacheDir ? KeyValueCache.open<CompressedCopies>(options.cacheDir, 'search-compressed') : null;
-  const stats = await writeFiles(outDir, files, options.compress !== false, compressed);
-  compressed?.save();
+  const bytes = await writeFiles(outDir, files);
   await prune(outDir, new Set(files.map(([rel]) => rel)));
-  return { pages: docs.length, terms: terms.size, shards: shards.length, ...stats, ms: Math.round(performance.now() - started) };
+  return { pages: docs.length, terms: terms.size, shards: shards.length, bytes, ms: Math.round(performance.now() - started) };
 }
 
 /**
@@ -405,41 +434,20 @@ function clip(s: string, limit: number): string {
   return `${s.slice(0, cut > limit * 0.8 ? cut : limit)} …`;
 }
 
-/** Writes the files (and .gz/.br beside the larger ones) a few dozen at a time. */
-async function writeFiles(root: string, files: [string, Uint8Array | string][], compress: boolean, cache: KeyValueCache<CompressedCopies> | null): Promise<{ bytes: number; gzipBytes: number }> {
+/** Writes the files a few dozen at a time; returns their bytes. */
+async function writeFiles(root: string, files: [string, () => Uint8Array | string][]): Promise<number> {
   const dirs = [...new Set(files.map(([rel]) => path.dirname(path.join(root, rel))))];
   await Promise.all(dirs.map((d) => mkdir(d, { recursive: true })));
   let bytes = 0;
-  let gzipBytes = 0;
   let next = 0;
   const lane = async () => {
     while (next < files.length) {
       const [rel, content] = files[next++];
-      const file = path.join(root, rel);
-      const data = typeof content === 'string' ? Buffer.from(content) : content;
-      bytes += data.length;
-      const writes = [writeFile(file, data)];
-      if (compress && data.length >= MIN_COMPRESS_BYTES) {
-        // The same bytes compress to the same copies: a cached build compresses only new files.
-        const key = cache ? hashKey(Buffer.from(data.buffer, data.byteOffset, data.length)) : '';
-        let copies = cache?.get(key);
-        if (!copies) {
-          const [gz, br] = await Promise.all([
-            gzip(data, { level: 9 }),
-            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-          ]);
-          copies = { ...(gz.length < data.length ? { gz } : {}), ...(br.length < data.length ? { br } : {}) };
-          cache?.set(key, copies);
-        }
-        gzipBytes += copies.gz ? copies.gz.length : data.length;
-        if (copies.gz) writes.push(writeFile(`${file}.gz`, copies.gz));
-        if (copies.br) writes.push(writeFile(`${file}.br`, copies.br));
-      } else {
-        gzipBytes += data.length;
-      }
-      await Promise.all(writes);
+      const data = content();
+      bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+      await writeFile(path.join(root, rel), data);
     }
   };
   await Promise.all(Array.from({ length: Math.min(32, files.length) }, lane));
-  return { bytes, gzipBytes };
+  return bytes;
 }

@@ -38,9 +38,9 @@ describe('sections from rendered HTML', () => {
 describe('shard format', () => {
   it('round-trips terms, page ids and weights', () => {
     const terms = [
-      { term: 'v2/sync', ids: [0, 5, 300, 70000], weights: [1, 128, 255, 7] },
-      { term: 'группа', ids: [2], weights: [200] },
-      { term: 'правил', ids: [], weights: [] },
+      { term: 'v2/sync', ids: Uint32Array.of(0, 5, 300, 70000), weights: Uint8Array.of(1, 128, 255, 7) },
+      { term: 'группа', ids: Uint32Array.of(2), weights: Uint8Array.of(200) },
+      { term: 'правил', ids: new Uint32Array(0), weights: new Uint8Array(0) },
     ];
     const shard = new Shard(encodeShard(terms));
     assert.deepEqual(shard.terms, ['v2/sync', 'группа', 'правил']);
@@ -150,9 +150,9 @@ describe('search index build, read by the engine', () => {
   it('runs again into the same folder (watch mode): the new index replaces the old files', async () => {
     const again = mkdtempSync(path.join(os.tmpdir(), 'sg-search-'));
     try {
-      await buildSearchIndex(again, pages, { incremental: true, compress: false });
+      await buildSearchIndex(again, pages, { incremental: true });
       const changed = pages.map((p) => (p.route === '/rules' ? { ...p, title: 'Правила фильтрации' } : p));
-      await buildSearchIndex(again, changed, { incremental: true, compress: false });
+      await buildSearchIndex(again, changed, { incremental: true });
       const listing = readdirSync(path.join(again, 'assets', 'search'));
       assert.equal(listing.filter((f) => f.startsWith('f.')).length, 1, 'one fragment folder: the old one is gone');
       const fresh = new SearchEngine('/', async (url) => new Response(readFileSync(path.join(again, url.slice(1)))));

@@ -104,12 +104,13 @@ export class ByteReader {
 
 // --- shards --------------------------------------------------------------------------------
 
+/** A term's postings as the build hands them to encodeShard (typed arrays: a large site has millions). */
 export interface ShardTerm {
   term: string;
   /** Ascending page ids. */
-  ids: number[];
+  ids: Uint32Array;
   /** 1..255, one per id. */
-  weights: number[];
+  weights: Uint8Array;
 }
 
 /** Encodes terms (already sorted) into a shard. */
@@ -132,7 +133,7 @@ export function encodeShard(terms: ShardTerm[]): Uint8Array {
     w.varint(t.ids.length);
     w.varint(deltas.length);
     w.bytes(deltas.result());
-    w.bytes(Uint8Array.from(t.weights));
+    w.bytes(t.weights);
   }
   return w.result();
 }
