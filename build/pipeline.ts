@@ -157,6 +157,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const written = (rel: string) => compressor!.add(rel);
     const checkingLinks = options.checkLinks !== false;
     const refs = new Map<string, SiteRef[]>();
+    const internedRefs = new Map<string, SiteRef>();
     const ids = new Map<string, Set<string>>();
     const sampleHtml: string[] = [];
     const sampleEvery = Math.max(1, Math.floor(pages.length / 50));
@@ -187,7 +188,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
         const files = pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls });
         const pageIds = idsOf(files.html);
         // The page-not-found page is served at any path, so its relative and locale links are not checked.
-        const pageRefList = page.kind !== 'not-found' ? pageRefs(files.html, page.route) : undefined;
+        const pageRefList = page.kind !== 'not-found' ? pageRefs(files.html, page.route, internedRefs) : undefined;
         if (checkingLinks) {
           ids.set(page.route, pageIds);
           if (pageRefList) refs.set(page.route, pageRefList);

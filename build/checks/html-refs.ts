@@ -88,10 +88,19 @@ export function resolveRef(ref: string, fromRoute: string): SiteRef | null {
 }
 
 /** The in-site references of one page, resolved against its route. */
-export function pageRefs(html: string, route: string): SiteRef[] {
+export function pageRefs(html: string, route: string, interned?: Map<string, SiteRef>): SiteRef[] {
   const refs: SiteRef[] = [];
   for (const ref of refsOf(html)) {
-    const resolved = resolveRef(ref, route);
+    let resolved = resolveRef(ref, route);
+    if (resolved && interned) {
+      // Most of a page's links are the navbar's, the sidebar's and the footer's, the same on
+      // every page: one object each, so a build keeping every page's links until the link
+      // check holds each distinct link once (about 8 KB a page less).
+      const key = `${resolved.url}#${resolved.fragment}`;
+      const known = interned.get(key);
+      if (known) resolved = known;
+      else interned.set(key, resolved);
+    }
     if (resolved) refs.push(resolved);
   }
   return refs;
