@@ -107,7 +107,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const { results: compiled, bodies, stats } = await compileSite(markdownSources, routeOfFile, cacheDir);
     for (const c of compiled.values()) warnings.push(...c.warnings);
     lap('markdown');
-    const { client: { assets }, server: renderer, fromCache: bundlesFromCache } = await bundling;
+    const { client: { assets, initialJsGzip }, server: renderer, fromCache: bundlesFromCache } = await bundling;
     lap('bundle');
 
     // 4. Titles, sidebars, page data.
@@ -237,7 +237,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
 
     await compressor.finish();
     lap('compress');
-    const firstLoad = measureFirstLoad(staging, assets.initialFiles, assets.inlineCss, sampleHtml);
+    const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, sampleHtml);
     if (fingerprint) {
       const record: BuildStamp = { fingerprint, pages: pages.length, warnings, firstLoad, adaptedConfig: adapted };
       writeOut(staging, STAMP_FILE, JSON.stringify(record));

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleClient, bundleServer, loadRenderer, type BundleInput, type ClientAssets, type ClientBundle, type ServerRenderer } from './bundle.ts';
+import { bundleClient, bundleServer, loadRenderer, type BundleInput, type ClientBundle, type ServerRenderer } from './bundle.ts';
 
 /** Kept bundles: a branch switched back and forth keeps both of its themes. */
 const KEEP = 3;
@@ -15,10 +15,7 @@ const MANIFEST = 'manifest.json';
 const SERVER = 'render.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-interface Manifest {
-  assets: ClientAssets;
-  files: string[];
-}
+type Manifest = ClientBundle;
 
 /** Every input esbuild reads or is told, as one hash. */
 function bundleKey(input: BundleInput): string {
@@ -73,7 +70,7 @@ async function restore(dir: string, input: BundleInput): Promise<{ client: Clien
       copyFileSync(path.join(dir, 'out', rel), to); // another file system
     }
   }
-  return { client: { assets: manifest.assets, files: manifest.files }, server };
+  return { client: { assets: manifest.assets, files: manifest.files, initialJsGzip: manifest.initialJsGzip }, server };
 }
 
 function unlinkRestored(dir: string, outDir: string) {
@@ -97,7 +94,7 @@ function keep(root: string, key: string, client: ClientBundle, server: ServerRen
       copyFileSync(path.join(outDir, rel), to);
     }
     copyFileSync(server.file, path.join(tmp, SERVER));
-    writeFileSync(path.join(tmp, MANIFEST), JSON.stringify({ assets: client.assets, files: client.files } satisfies Manifest));
+    writeFileSync(path.join(tmp, MANIFEST), JSON.stringify({ assets: client.assets, files: client.files, initialJsGzip: client.initialJsGzip } satisfies Manifest));
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);
   } catch {

@@ -10,6 +10,7 @@ import { browserConfig } from '../../src/config/browser-config.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { BuildError } from '../errors.ts';
+import { gzipBytesOf } from './stats.ts';
 import { systemError } from '../output/fs-errors.ts';
 
 export interface BundleInput {
@@ -50,6 +51,8 @@ export interface ServerRenderer {
 export interface ClientBundle {
   assets: ClientAssets;
   files: string[];
+  /** gzip bytes of the JS a first visit loads (build/render/stats.ts), measured once per bundle. */
+  initialJsGzip: number;
 }
 
 const SHARED_CHUNK = './src/client/shared-chunk.ts';
@@ -143,7 +146,8 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
     rethrow(e);
   }
   const files = Object.keys(result.metafile.outputs).map((f) => path.relative(input.outDir, path.resolve(input.projectRoot, f)).split(path.sep).join('/')).sort();
-  return { assets: clientAssetsOf(result.metafile, input), files };
+  const assets = clientAssetsOf(result.metafile, input);
+  return { assets, files, initialJsGzip: gzipBytesOf(input.outDir, assets.initialFiles) };
 }
 
 /** The entry, its CSS and what a first visit loads, from the client bundle's metafile. */
