@@ -2,14 +2,38 @@
 // when everything passed, so a failed build leaves the previous dist/ exactly as it was. A build
 // that is stopped never leaves its staging folder behind: Ctrl+C and SIGTERM remove it on the
 // way out, and the folders of builds killed outright (kill -9, a lost machine) are removed by
-// the next build once their process is gone.
+// the next build once their process is gone. Folders go through a trash name and a detached
+// `rm` (throwAway), so that no build waits for the previous output to be deleted.
 import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { displayPath, systemError } from './fs-errors.ts';
 
-const stagingPattern = (outDir: string) =>
-  new RegExp(`^\\.${path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-staging-(\\d+)(?:-old)?$`);
+const escaped = (outDir: string) => path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Staging folders (and `-old` folders that builds before the trash folders left). */
+const stagingPattern = (outDir: string) => new RegExp(`^\\.${escaped(outDir)}-staging-(\\d+)(?:-old)?$`);
+/** Folders on their way out: a replaced output, a killed build's staging folder. */
+const trashPattern = (outDir: string) => new RegExp(`^\\.${escaped(outDir)}-trash-\\d+-\\d+$`);
+let trashCount = 0;
+
+/**
+ * Removes a folder without waiting for it: renamed out of the way at once (a 1000-page output is
+ * thousands of files, ~0.6 s to delete here), then deleted by a detached `rm` that outlives the
+ * build. A trash folder whose `rm` did not finish (the machine stopped) is deleted by a later build.
+ */
+function throwAway(folder: string, outDir: string): void {
+  const trash = path.join(path.dirname(outDir), `.${path.basename(outDir)}-trash-${process.pid}-${trashCount++}`);
+  try {
+    renameSync(folder, trash);
+  } catch {
+    rmSync(folder, { recursive: true, force: true }); // cannot rename: delete it here
+    return;
+  }
+  spawn('rm', ['-rf', trash], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/** Trash folders untouched for this long lost their `rm` (it takes seconds, not minutes). */
+const ABANDONED_TRASH_MS = 60_000;
 
 export function stagingDirFor(outDir: string): string {
   return path.join(path.dirname(outDir), `.${path.basename(outDir)}-staging-${process.pid}`);
@@ -87,7 +111,7 @@ function processStartMs(pid: number): number | undefined {
 /** USER_HZ, 100 on every Linux architecture Node supports (the unit of /proc/<pid>/stat's times). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** Removes the staging folders (and half-swapped `-old` folders) of builds of outDir that no longer run. */
+/** Throws away the staging folders of builds of outDir that no longer run, and trash folders whose `rm` was lost. */
 export function removeStaleStaging(outDir: string): string[] {
   const parent = path.dirname(outDir);
   const pattern = stagingPattern(outDir);
@@ -98,10 +122,22 @@ export function removeStaleStaging(outDir: string): string[] {
     return [];
   }
   const removed: string[] = [];
+  const trash = trashPattern(outDir);
   for (const name of names) {
+    const folder = path.join(parent, name);
+    if (trash.test(name)) {
+      let abandoned = false;
+      try {
+        abandoned = Date.now() - statSync(folder).mtimeMs > ABANDONED_TRASH_MS;
+      } catch {
+        // its rm finished meanwhile
+      }
+      if (abandoned) spawn('rm', ['-rf', folder], { detached: true, stdio: 'ignore' }).unref();
+      continue;
+    }
     const m = pattern.exec(name);
-    if (!m || isRunningBuild(Number(m[1]), path.join(parent, name))) continue;
-    rmSync(path.join(parent, name), { recursive: true, force: true });
+    if (!m || isRunningBuild(Number(m[1]), folder)) continue;
+    throwAway(folder, outDir);
     removed.push(name);
   }
   return removed;
@@ -169,7 +205,7 @@ function removeOnceStopped(staging: string): void {
  * (build/deploy/releases.ts), which switches with one atomic rename of a symlink.
  */
 export function swapInto(staging: string, outDir: string): void {
-  const old = `${staging}-old`;
+  const old = path.join(path.dirname(outDir), `.${path.basename(outDir)}-trash-${process.pid}-${trashCount++}`);
   if (existsSync(outDir)) renameSync(outDir, old);
   renameSync(staging, outDir);
   if (onStop.staging === staging) onStop.replaced = true;

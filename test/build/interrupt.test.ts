@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
@@ -161,5 +161,23 @@ describe('a stopped build leaves no staging folder and the previous output untou
     } finally {
       other.kill('SIGKILL');
     }
+  });
+
+  it('the replaced output is deleted after the build, not during it, and nothing of it stays', async () => {
+    const r = site.build();
+    assert.equal(r.status, 0, r.stderr);
+    const leftovers = () => readdirSync(site.dir).filter((n) => /^\.dist-(trash|staging)-/.test(n));
+    for (const end = Date.now() + 5000; Date.now() < end && leftovers().length; await new Promise((res) => setTimeout(res, 50)));
+    assert.deepEqual(leftovers(), [], 'the old output\'s folder is gone within seconds');
+  });
+
+  it('a trash folder whose rm was lost (the machine stopped) is deleted by a later build', async () => {
+    const lost = path.join(site.dir, '.dist-trash-1-0');
+    mkdirSync(path.join(lost, 'guide'), { recursive: true });
+    const old = new Date(Date.now() - 10 * 60_000);
+    utimesSync(lost, old, old);
+    const r = site.build();
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(await goneSoon(lost), 'the abandoned trash folder is deleted');
   });
 });
