@@ -22,6 +22,7 @@ import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
 import { idsOf, pageRefs, type SiteRef } from './checks/html-refs.ts';
 import { copyStatic, OutputWriter, writeOut } from './output/files.ts';
+import { PreviousOutput } from './output/previous-output.ts';
 import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor, swapInto } from './output/staging.ts';
 import { checkRoutes } from './model/routes.ts';
 import { assemblePages, copyContentAssets, discoverSite, pageFiles, pagePaths, prepaintFor, renderApp, routesOfFiles, sidebarFiles } from './model/site.ts';
@@ -143,11 +144,13 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // never all in memory at once. What the link check and the statistics need of each page is
     // taken as it goes: its references and ids, what search needs, and one page in every fifty
     // for the bytes.
-    const out = new OutputWriter(staging);
+    // Files the output in place already has with the same bytes are linked from it (build/output/previous-output.ts).
+    const previousOutput = PreviousOutput.open(outDir);
+    const out = new OutputWriter(staging, previousOutput);
     // Each sidebar is one immutable JSON file the browser caches across pages.
     const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);
-    for (const f of sidebarJson) out.add(f.rel, f.json);
-    for (const f of machineFiles) out.add(f.rel, f.content);
+    for (const f of sidebarJson) out.addOrReuse(f.rel, f.json);
+    for (const f of machineFiles) out.addOrReuse(f.rel, f.content);
     machineFiles = []; // the writer holds them until its first flush
     const prepaint = prepaintFor(config);
     // .gz/.br beside every text file (build/output/compress.ts), on the thread pool from here on: files
@@ -206,7 +209,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('render+write');
 
     // 5b. The search index over the pages read above (static files, loaded on first search).
-    await search.write(staging);
+    await search.write(staging, previousOutput);
     lap('search');
 
     // 6. Static files, content images, sitemap.

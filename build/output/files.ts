@@ -2,6 +2,7 @@
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PreviousOutput } from './previous-output.ts';
 
 /**
  * Collects output files and writes them concurrently. On the virtualised disks CI runs on, one
@@ -14,10 +15,18 @@ type Source = string | Buffer | { linkFrom: string };
 export class OutputWriter {
   private files = new Map<string, Source>();
 
-  constructor(readonly root: string) {}
+  /** previous: the output in place, whose files with the same bytes are linked instead of written. */
+  constructor(readonly root: string, private readonly previous?: PreviousOutput) {}
 
   add(rel: string, content: string | Buffer): void {
     this.files.set(rel, content);
+  }
+
+  /** add(), or a link to the previous output's file when it has these bytes (under any name). */
+  addOrReuse(rel: string, content: string | Buffer): void {
+    const data = typeof content === 'string' ? Buffer.from(content) : content;
+    const same = this.previous?.fileWith(data);
+    this.files.set(rel, same ? { linkFrom: same } : data);
   }
 
   /** The file at `from` (the previous output) becomes `rel`: a hard link, a copy where links fail. */

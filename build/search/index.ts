@@ -18,7 +18,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import type { PreviousOutput } from '../output/previous-output.ts';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
 import { decodeEntities, detached } from '../checks/html-refs.ts';
@@ -313,7 +314,8 @@ export class SearchIndexer {
     this.readings.set(page.route, reading);
   }
 
-  async write(outDir: string): Promise<SearchIndexStats> {
+  /** previous: the output in place; its files with the same bytes are linked, not written again. */
+  async write(outDir: string, previous?: PreviousOutput): Promise<SearchIndexStats> {
     const { options } = this;
     // The fragments of readings the cache has just let go of go with them.
     if (this.stored?.save() === 'base') this.fragments.prune(new Set([...this.stored.usedValues()].map((r) => r.fragment.id)));
@@ -324,7 +326,7 @@ export class SearchIndexer {
     // Written once: what the indexer held is the postings' input from here on, let go with them.
     this.readings.clear();
     this.stored = null;
-    return writeIndex(outDir, docs, this.fragments, options, this.started);
+    return writeIndex(outDir, docs, this.fragments, options, this.started, previous);
   }
 }
 
@@ -334,7 +336,7 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
   return indexer.write(outDir);
 }
 
-async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodyStore, options: SearchIndexOptions, started: number): Promise<SearchIndexStats> {
+async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodyStore, options: SearchIndexOptions, started: number, previous?: PreviousOutput): Promise<SearchIndexStats> {
   const target = options.shardTargetBytes ?? SHARD_TARGET_BYTES;
   const perPage = docs.map((d) => d.counted);
   const fragments = docs.map((d) => d.fragment);
@@ -409,7 +411,7 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
   const manifest: SearchManifest = { v: FORMAT_VERSION, pages: docs.length, shards: shardList, fragments: fragDir };
   files.push([MANIFEST_PATH, () => JSON.stringify(manifest)]);
 
-  const bytes = await writeFiles(outDir, files);
+  const bytes = await writeFiles(outDir, files, previous);
   await prune(outDir, new Set(files.map(([rel]) => rel)));
   return { pages: docs.length, terms: terms.size, shards: shards.length, bytes, ms: Math.round(performance.now() - started) };
 }
@@ -435,7 +437,7 @@ function clip(s: string, limit: number): string {
 }
 
 /** Writes the files a few dozen at a time; returns their bytes. */
-async function writeFiles(root: string, files: [string, () => Uint8Array | string][]): Promise<number> {
+async function writeFiles(root: string, files: [string, () => Uint8Array | string][], previous?: PreviousOutput): Promise<number> {
   const dirs = [...new Set(files.map(([rel]) => path.dirname(path.join(root, rel))))];
   await Promise.all(dirs.map((d) => mkdir(d, { recursive: true })));
   let bytes = 0;
@@ -443,9 +445,14 @@ async function writeFiles(root: string, files: [string, () => Uint8Array | strin
   const lane = async () => {
     while (next < files.length) {
       const [rel, content] = files[next++];
-      const data = content();
-      bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
-      await writeFile(path.join(root, rel), data);
+      const made = content();
+      const data = typeof made === 'string' ? Buffer.from(made) : Buffer.from(made.buffer, made.byteOffset, made.length);
+      bytes += data.length;
+      const same = previous?.fileWith(data);
+      const file = path.join(root, rel);
+      // A hard link where the file system allows one; otherwise the bytes are written.
+      if (same) await link(same, file).catch(() => writeFile(file, data));
+      else await writeFile(file, data);
     }
   };
   await Promise.all(Array.from({ length: Math.min(32, files.length) }, lane));

@@ -188,6 +188,22 @@ describe('what an edit rebuilds', () => {
     assert.equal(s.rendered, 1, 'only the edited page is rendered again; the rest is copied from the previous output');
   });
 
+  it('one page\'s text edited: another page\'s Markdown file is the previous output\'s, linked, unless it was edited by hand', () => {
+    // Files of 1 KB or more are reused (smaller ones are written: build/output/previous-output.ts).
+    const other = path.join(site.out, 'guide/intro.md');
+    assert.ok(statSync(other).size >= 1024, 'the fixture\'s page is large enough to be reused');
+    const editText = () => site.write('docs/guide/install.md', `${readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8')}\nЕщё абзац.\n`);
+    const before = statSync(other).ino;
+    editText();
+    statsOf();
+    assert.equal(statSync(other).ino, before, 'the unchanged page\'s .md is the same file');
+    writeFileSync(other, `${readFileSync(other, 'utf8')}\nдописано вручную\n`, { flag: 'r+' });
+    editText();
+    statsOf();
+    assert.notEqual(statSync(other).ino, before, 'the hand-edited .md is written anew');
+    assert.doesNotMatch(readFileSync(other, 'utf8'), /дописано вручную/);
+  });
+
   it('a static file changed: no page compiled or rendered', () => {
     site.write('static/img/extra.txt', 'новый файл\n');
     const s = statsOf();

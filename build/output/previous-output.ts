@@ -1,0 +1,40 @@
+// The output in place (dist/ before the swap) as a store of files by content. Its compression
+// manifest (build/output/compress-core.ts) already names the hash of every file of 1 KB or more;
+// a file this build writes with the same bytes, under the same name or another one, is
+// hard-linked from there instead of written. That is most of an incremental build's writes: each
+// page's `.md`, and the search index's fragments, which move to a new folder whenever one of
+// them changes.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { hashOf, MANIFEST_FILE, MIN_BYTES, type Manifest } from './compress-core.ts';
+
+export class PreviousOutput {
+  private readonly byHash = new Map<string, string>();
+
+  private constructor(private readonly dir: string) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+      for (const [rel, hash] of Object.entries(manifest.files)) this.byHash.set(hash, rel);
+    } catch {
+      // no manifest (a first build, an output from elsewhere): nothing to reuse
+    }
+  }
+
+  static open(dir: string): PreviousOutput | undefined {
+    return existsSync(dir) ? new PreviousOutput(dir) : undefined;
+  }
+
+  /** The previous output's file with exactly these bytes, if it had one (checked, not trusted). */
+  fileWith(data: Buffer): string | undefined {
+    if (data.length < MIN_BYTES || this.byHash.size === 0) return undefined;
+    const rel = this.byHash.get(hashOf(data));
+    if (!rel) return undefined;
+    const file = path.join(this.dir, rel);
+    // The manifest says what the file held when it was written; a file edited since is not reused.
+    try {
+      return readFileSync(file).equals(data) ? file : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
