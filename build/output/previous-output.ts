@@ -4,16 +4,20 @@
 // hard-linked from there instead of written. That is most of an incremental build's writes: each
 // page's `.md`, and the search index's fragments, which move to a new folder whenever one of
 // them changes.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { hashOf, MANIFEST_FILE, MIN_BYTES, type Manifest } from './compress-core.ts';
 
 export class PreviousOutput {
   private readonly byHash = new Map<string, string>();
+  /** When the manifest was written: the last thing a build writes before the swap. */
+  private writtenAt = 0;
 
   private constructor(private readonly dir: string) {
     try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+      const file = path.join(dir, MANIFEST_FILE);
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+      this.writtenAt = statSync(file).mtimeMs;
       for (const [rel, hash] of Object.entries(manifest.files)) this.byHash.set(hash, rel);
     } catch {
       // no manifest (a first build, an output from elsewhere): nothing to reuse
@@ -30,8 +34,12 @@ export class PreviousOutput {
     const rel = this.byHash.get(hashOf(data));
     if (!rel) return undefined;
     const file = path.join(this.dir, rel);
-    // The manifest says what the file held when it was written; a file edited since is not reused.
+    // The manifest says what the file held when its build ended. A file of that size not modified
+    // since is taken unread (as make and rsync trust a time stamp); one modified since is compared.
     try {
+      const st = statSync(file);
+      if (st.size !== data.length) return undefined;
+      if (st.mtimeMs <= this.writtenAt) return file;
       return readFileSync(file).equals(data) ? file : undefined;
     } catch {
       return undefined;
