@@ -6,12 +6,12 @@ import { useHighlightLanguages } from './markdown/highlighter.ts';
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import path from 'node:path';
-import type { PageData, SidebarData } from '../src/data/types.ts';
+import type { SidebarData } from '../src/data/types.ts';
 import type { BundleInput } from './render/bundle.ts';
 import { cachedBundles } from './render/bundle-cache.ts';
 import { KeyValueCache } from './cache/kv-cache.ts';
 import type { ReadFrontMatter } from './model/frontmatter.ts';
-import { compileSite } from './markdown/compile-stage.ts';
+import { compileSite, pageBodies } from './markdown/compile-stage.ts';
 import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
 import { loadSiteConfig } from './model/config.ts';
 import type { Warning } from './errors.ts';
@@ -115,7 +115,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const routeOfFile = routesOfFiles(sources);
     const markdownSources = sources.filter((s) => s.kind !== 'react-page');
     // Each page's HTML and Markdown stay in the body store until a stage needs that page's.
-    const { results: compiled, bodies, stats } = await compileSite(markdownSources, routeOfFile, cacheDir);
+    const compiledSite = await compileSite(markdownSources, routeOfFile, cacheDir);
+    const { results: compiled, bodies, stats } = compiledSite;
     for (const c of compiled.values()) warnings.push(...c.warnings);
     lap('markdown');
     const { client: { assets, initialJsGzip }, server: renderer, fromCache: bundlesFromCache } = await bundling;
@@ -127,27 +128,15 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // Pages for machines: each page's Markdown (its URL goes into the page data), llms.txt and
     // llms-full.txt (build/output/llms.ts).
     lap('routes');
-    const compiledMarkdown = (file: string) => {
-      const c = compiled.get(file);
-      return c && bodies.read(c.markdownBody);
-    };
-    let machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile, compiledMarkdown });
-    // The HTML of each Markdown page, by route: read from the body store when it is rendered or indexed.
-    const htmlBodyOf = new Map(sources.flatMap((s) => {
-      const c = compiled.get(s.absPath);
-      return c ? [[s.route, c.htmlBody] as const] : [];
-    }));
-    const htmlOf = (page: PageData) => {
-      const body = htmlBodyOf.get(page.route);
-      return body ? bodies.read(body) : page.html;
-    };
+    const pageBody = pageBodies(sources, compiledSite);
+    let machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile, compiledMarkdown: pageBody.markdown });
     // Nothing past this point reads a source's text: let it go, so that a large site does not
     // hold it through render and search.
     for (const s of sources) s.raw = s.body = '';
     lap('llms');
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
-    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf });
+    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: pageBody.html });
     userGuide?.catch(() => {}); // awaited below
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
@@ -181,7 +170,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // would otherwise hold until the end (about 50 KB a page of Russian text).
     const search = new SearchIndexer({ cacheDir });
     for (const [i, page] of pages.entries()) {
-      const body = htmlBodyOf.get(page.route);
+      const body = pageBody.htmlBody(page.route);
       const stored = body && { id: body.id, load: () => bodies.read(body) };
       const key = reuse.keyOf(page, body?.id);
       const paths = pagePaths(page);

@@ -156,6 +156,34 @@ export async function compileSite(
   return { results, bodies, stats: { compiled: todo.length, cached: pages.length - todo.length, workers } };
 }
 
+/** Reading a compiled site's bodies as the stages after the compile need them. */
+export interface PageBodies {
+  /** The reference of a Markdown page's HTML, by route (none for React pages and the 404 page). */
+  htmlBody(route: string): BodyRef | undefined;
+  /** A page's HTML: read from the store, or the page's own for pages made without Markdown. */
+  html(page: { route: string; html: string }): string;
+  /** A source's Markdown for machines, by its absolute path. */
+  markdown(absPath: string): string | undefined;
+}
+
+export function pageBodies(sources: SourcePage[], { results, bodies }: CompiledSite): PageBodies {
+  const byRoute = new Map(sources.flatMap((s) => {
+    const c = results.get(s.absPath);
+    return c ? [[s.route, c.htmlBody] as const] : [];
+  }));
+  return {
+    htmlBody: (route) => byRoute.get(route),
+    html: (page) => {
+      const body = byRoute.get(page.route);
+      return body ? bodies.read(body) : page.html;
+    },
+    markdown: (absPath) => {
+      const c = results.get(absPath);
+      return c && bodies.read(c.markdownBody);
+    },
+  };
+}
+
 /** compileSite with every page's bodies read back: for the dev server, which keeps pages in memory. */
 export async function compilePages(
   pages: SourcePage[],
