@@ -28,7 +28,7 @@ export class PreviousOutput {
     return existsSync(dir) ? new PreviousOutput(dir) : undefined;
   }
 
-  /** The previous output's file with exactly these bytes, if it had one (checked, not trusted). */
+  /** The previous output's file with exactly these bytes, if it had one (by its manifest, its stamp and, when edited since, its bytes). */
   fileWith(data: Buffer): string | undefined {
     if (data.length < MIN_BYTES || this.byHash.size === 0) return undefined;
     const rel = this.byHash.get(hashOf(data));

@@ -18,7 +18,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
-import { link, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { OutputWriter } from '../output/files.ts';
 import type { PreviousOutput } from '../output/previous-output.ts';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
@@ -436,25 +437,20 @@ function clip(s: string, limit: number): string {
   return `${s.slice(0, cut > limit * 0.8 ? cut : limit)} …`;
 }
 
-/** Writes the files a few dozen at a time; returns their bytes. */
+/** Files handed to the writer at a time: each fragment's text is read from its store as it goes. */
+const WRITE_BATCH = 200;
+
+/** Writes the files through the build's writer (linked from the previous output when unchanged); returns their bytes. */
 async function writeFiles(root: string, files: [string, () => Uint8Array | string][], previous?: PreviousOutput): Promise<number> {
-  const dirs = [...new Set(files.map(([rel]) => path.dirname(path.join(root, rel))))];
-  await Promise.all(dirs.map((d) => mkdir(d, { recursive: true })));
+  const out = new OutputWriter(root, previous);
   let bytes = 0;
-  let next = 0;
-  const lane = async () => {
-    while (next < files.length) {
-      const [rel, content] = files[next++];
-      const made = content();
-      const data = typeof made === 'string' ? Buffer.from(made) : Buffer.from(made.buffer, made.byteOffset, made.length);
-      bytes += data.length;
-      const same = previous?.fileWith(data);
-      const file = path.join(root, rel);
-      // A hard link where the file system allows one; otherwise the bytes are written.
-      if (same) await link(same, file).catch(() => writeFile(file, data));
-      else await writeFile(file, data);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(32, files.length) }, lane));
+  for (const [rel, content] of files) {
+    const made = content();
+    const data = typeof made === 'string' ? Buffer.from(made) : Buffer.from(made.buffer, made.byteOffset, made.length);
+    bytes += data.length;
+    out.addOrReuse(rel, data);
+    if (out.size >= WRITE_BATCH) await out.flush();
+  }
+  await out.flush();
   return bytes;
 }
