@@ -29,6 +29,7 @@ import { assemblePages, copyContentAssets, discoverSite, pageFiles, pagePaths, p
 import { SearchIndexer } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
 import { machinePages, type MachineFile } from './output/llms.ts';
+import { KnownBytes } from './output/known-bytes.ts';
 import { measureFirstLoad } from './render/stats.ts';
 import { RenderReuse } from './render/reuse.ts';
 import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
@@ -65,8 +66,8 @@ const HEAP_GROWING_PERCENT = 25;
  * rest of the build: that item is llms-full.txt, every page's Markdown in one string (230 MB of
  * heap at 10 000 pages).
  */
-function addMachineFiles(out: OutputWriter, files: MachineFile[]): void {
-  for (const f of files) out.addOrReuse(f.rel, f.content);
+function addMachineFiles(out: OutputWriter, known: KnownBytes, files: MachineFile[]): void {
+  for (const f of files) known.add(out, f.rel, f.key, f.content);
 }
 
 export async function runPipeline(options: BuildOptions, pre: Prechecked): Promise<BuildResult> {
@@ -129,7 +130,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // llms-full.txt (build/output/llms.ts).
     lap('routes');
     const pageBody = pageBodies(sources, compiledSite);
-    let machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile, compiledMarkdown: pageBody.markdown });
+    let machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile, compiledMarkdown: pageBody.markdownBytes, compiledMarkdownId: pageBody.markdownId });
     // Nothing past this point reads a source's text: let it go, so that a large site does not
     // hold it through render and search.
     for (const s of sources) s.raw = s.body = '';
@@ -149,14 +150,16 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // Each sidebar is one immutable JSON file the browser caches across pages.
     const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);
     for (const f of sidebarJson) out.addOrReuse(f.rel, f.json);
-    addMachineFiles(out, machineFiles);
+    const knownBytes = new KnownBytes(cacheDir);
+    addMachineFiles(out, knownBytes, machineFiles);
+    knownBytes.save();
     machineFiles = []; // the writer holds their bytes until its first flush
     const prepaint = prepaintFor(config);
     // .gz/.br beside every text file (build/output/compress.ts), on the thread pool from here on: files
     // unchanged since the previous output link its copies, the rest compress while the pages
     // render and the search index and the link check run on the main thread.
     compressor = new Compressor(staging, { previous: outDir });
-    const written = (rel: string) => compressor!.add(rel);
+    const written = (rel: string, linkedFrom?: string) => compressor!.add(rel, linkedFrom);
     const checkingLinks = options.checkLinks !== false;
     const refs = new Map<string, SiteRef[]>();
     const internedRefs = new Map<string, SiteRef>();
@@ -208,7 +211,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('render+write');
 
     // 5b. The search index over the pages read above (static files, loaded on first search).
-    await search.write(staging, previousOutput);
+    await search.write(staging, previousOutput, written);
     lap('search');
 
     // 6. Static files, content images, sitemap.

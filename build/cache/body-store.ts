@@ -96,10 +96,16 @@ export class BodyStore {
       if (text === undefined) throw new Error(`page body ${ref.id} is not in memory`);
       return text;
     }
+    return this.readBytes(ref).toString('utf8');
+  }
+
+  /** A body as UTF-8 bytes: for output made of bodies, which need not be decoded to be written. */
+  readBytes(ref: BodyRef): Buffer {
+    if (!this.dir) return Buffer.from(this.read(ref));
     const file = this.fileOf(ref.id);
     const data = readFileSync(file);
     if (sha(data) !== ref.id) throw new DamagedBodyError(file);
-    return data.toString('utf8');
+    return data;
   }
 
   /** Removes the bodies no reference in `keep` names (when the compile cache drops its old entries). */

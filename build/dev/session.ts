@@ -100,6 +100,9 @@ const BATCH_COMPILE = 16;
  * (a page's HTML string is the same object until its file is compiled again) and serialises only
  * the small structured fields that differ by identity (TOC, breadcrumbs, prev/next).
  */
+/** A compiled page's Markdown as the machine pages take it (build/output/llms.ts). */
+const bytesOf = (markdown: string | undefined) => (markdown === undefined ? undefined : Buffer.from(markdown));
+
 function samePage(a: PageData, b: PageData): boolean {
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
@@ -448,8 +451,8 @@ export class DevSession {
       out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
     }
     if (renderAll || sidebarUrlsChanged || !this.emitted.llms) {
-      for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => this.compiled.get(file)?.markdown })) {
-        if (!f.rel.endsWith('.md')) out.add(f.rel, f.content);
+      for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.compiled.get(file)?.markdown) })) {
+        if (!f.rel.endsWith('.md')) out.add(f.rel, f.content());
       }
       this.emitted.llms = true;
     }

@@ -164,6 +164,10 @@ export interface PageBodies {
   html(page: { route: string; html: string }): string;
   /** A source's Markdown for machines, by its absolute path. */
   markdown(absPath: string): string | undefined;
+  /** The same Markdown as UTF-8 bytes. */
+  markdownBytes(absPath: string): Buffer | undefined;
+  /** The id of that Markdown in the body store: equal ids, equal text. */
+  markdownId(absPath: string): string | undefined;
 }
 
 export function pageBodies(sources: SourcePage[], { results, bodies }: CompiledSite): PageBodies {
@@ -181,6 +185,11 @@ export function pageBodies(sources: SourcePage[], { results, bodies }: CompiledS
       const c = results.get(absPath);
       return c && bodies.read(c.markdownBody);
     },
+    markdownBytes: (absPath) => {
+      const c = results.get(absPath);
+      return c && bodies.readBytes(c.markdownBody);
+    },
+    markdownId: (absPath) => results.get(absPath)?.markdownBody.id,
   };
 }
 

@@ -49,14 +49,13 @@ export class Compressor {
   private readonly worker: Promise<Worker>;
   /** An error the worker died of, reported by finish(). */
   private crashed?: Error;
+  private readonly previous?: string;
 
   constructor(private readonly root: string, options: CompressOptions = {}) {
     const minBytes = options.minBytes ?? MIN_BYTES;
     const quality = options.brotliQuality ?? BROTLI_QUALITY;
-    const data: CompressWorkerData = {
-      root, minBytes, quality, settings: settingsOf(quality, minBytes),
-      previous: options.previous && existsSync(options.previous) ? path.resolve(options.previous) : undefined,
-    };
+    this.previous = options.previous && existsSync(options.previous) ? path.resolve(options.previous) : undefined;
+    const data: CompressWorkerData = { root, minBytes, quality, settings: settingsOf(quality, minBytes), previous: this.previous };
     this.worker = workerFile('output/compress-worker.ts').then((file) => {
       const worker = new Worker(file, { workerData: data });
       worker.on('error', (e) => (this.crashed = e));
@@ -68,12 +67,15 @@ export class Compressor {
   /**
    * Hands over one file already written under root (rel with forward slashes). The worker reads
    * it back from the page cache: sending it a copy instead queued ~100 MB on a 1000-page site.
+   * linkedFrom: the file it is a hard link of, when it was linked rather than written.
    */
-  add(rel: string): void {
+  add(rel: string, linkedFrom?: string): void {
     if (this.seen.has(rel)) return;
     this.seen.add(rel);
     if (!isCompressible(rel)) return;
-    void this.worker.then((w) => w.postMessage({ type: 'file', rel } satisfies CompressRequest));
+    // A file linked from the previous output: the worker may know its hash from that output's manifest.
+    const previous = this.previous && linkedFrom?.startsWith(this.previous + path.sep) ? path.relative(this.previous, linkedFrom).split(path.sep).join('/') : undefined;
+    void this.worker.then((w) => w.postMessage({ type: 'file', rel, ...(previous ? { previous } : {}) } satisfies CompressRequest));
   }
 
   /** Hands over every file under root that was not handed over yet. */

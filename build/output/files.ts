@@ -12,6 +12,9 @@ import type { PreviousOutput } from './previous-output.ts';
 /** What goes into a file: its content, or an existing file to hard-link (or copy) there. */
 type Source = string | Buffer | { linkFrom: string };
 
+/** Told of each file once it is on disk: its path under the root, and the file it was linked from. */
+export type Written = (rel: string, linkedFrom?: string) => void;
+
 export class OutputWriter {
   private files = new Map<string, Source>();
 
@@ -29,6 +32,13 @@ export class OutputWriter {
     this.files.set(rel, same ? { linkFrom: same } : data);
   }
 
+  /** A link to the previous output's file with these bytes, known by hash and size; false when it has none. */
+  linkKnown(rel: string, hash: string, size: number): boolean {
+    const same = this.previous?.fileWithHash(hash, size);
+    if (same) this.files.set(rel, { linkFrom: same });
+    return same !== undefined;
+  }
+
   /** The file at `from` (the previous output) becomes `rel`: a hard link, a copy where links fail. */
   link(rel: string, from: string): void {
     this.files.set(rel, { linkFrom: from });
@@ -39,18 +49,22 @@ export class OutputWriter {
     return this.files.size;
   }
 
-  /** Writes every file added; `written` is told of each one once it is on disk (the compressor). */
-  async flush(written?: (rel: string) => void, concurrency = 64): Promise<void> {
+  /**
+   * Writes every file added; `written` is told of each one once it is on disk (the compressor),
+   * with the file it was linked from, if it was: the compressor then knows its bytes unread.
+   */
+  async flush(written?: Written, concurrency = 64): Promise<void> {
     const entries = [...this.files];
     this.files.clear();
     const dirs = [...new Set(entries.map(([rel]) => path.dirname(path.join(this.root, rel))))].sort();
     await runLimited(dirs, concurrency, (dir) => mkdir(dir, { recursive: true }));
     await runLimited(entries, concurrency, async ([rel, source]) => {
       const target = path.join(this.root, rel);
+      let linkedFrom: string | undefined;
       if (typeof source === 'object' && 'linkFrom' in source) {
-        await link(source.linkFrom, target).catch(() => copyFile(source.linkFrom, target));
+        linkedFrom = await link(source.linkFrom, target).then(() => source.linkFrom, () => copyFile(source.linkFrom, target).then(() => undefined));
       } else await writeFile(target, source);
-      written?.(rel.split(path.sep).join('/'));
+      written?.(rel.split(path.sep).join('/'), linkedFrom);
     });
   }
 }

@@ -6,7 +6,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData, SidebarNode } from '../../src/data/types.ts';
 import type { SourcePage } from '../model/content.ts';
 import { markdownUrlOf } from '../model/routes.ts';
-import { pageMarkdown, publishedMarkdown, siteUrlOf } from './page-markdown.ts';
+import { pageMarkdown, publishedMarkdownBytes, siteUrlOf } from './page-markdown.ts';
 
 export interface LlmsInput {
   config: SiteConfig;
@@ -14,8 +14,6 @@ export interface LlmsInput {
   sidebars: SidebarData[];
   /** Listed docs by route (unlisted pages and drafts are not in it). */
   pages: Map<string, PageData>;
-  /** Each listed doc's Markdown by route. */
-  markdown: Map<string, string>;
 }
 
 /** The sidebar's label in the navbar ("Информация"), or its id when no navbar item names it. */
@@ -54,47 +52,77 @@ export function renderLlmsTxt({ config, siteUrl, sidebars, pages }: LlmsInput): 
     + `${sections.join('\n')}`;
 }
 
-export function renderLlmsFullTxt({ config, siteUrl, sidebars, markdown }: LlmsInput): string {
+/** The listed docs that llms-full.txt holds, in its order: sidebar order, each page once. */
+function llmsFullRoutes(sidebars: SidebarData[], has: (route: string) => boolean): string[] {
   const seen = new Set<string>();
-  const parts: string[] = [];
-  for (const s of sidebars) {
-    for (const route of routesInOrder(s.items)) {
-      const md = markdown.get(route);
-      if (!md || seen.has(route)) continue;
-      seen.add(route);
-      parts.push(`<!-- ${siteUrl}${route} -->\n\n${md.trimEnd()}\n`);
-    }
-  }
-  return `# ${config.title}\n\n> ${oneLine(config.tagline)}\n\n${parts.join('\n---\n\n')}`;
+  for (const s of sidebars) for (const route of routesInOrder(s.items)) if (has(route)) seen.add(route);
+  return [...seen];
+}
+
+/** String.prototype.trimEnd() on UTF-8 bytes: only the tail is decoded. */
+function trimEndBytes(data: Buffer): Buffer {
+  const tail = data.subarray(Math.max(0, data.length - 256)).toString('utf8');
+  const kept = tail.trimEnd();
+  if (kept.length === 0 && tail.length < data.length) return Buffer.from(data.toString('utf8').trimEnd());
+  return data.subarray(0, data.length - Buffer.byteLength(tail.slice(kept.length)));
+}
+
+/** llms-full.txt from each listed page's published Markdown (bytes, so that 10 MB of text is never decoded and encoded again). */
+function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: string }, routes: string[], markdownOf: (route: string) => Buffer): Buffer {
+  const parts: Buffer[] = [Buffer.from(`# ${config.title}\n\n> ${oneLine(config.tagline)}\n\n`)];
+  const separator = Buffer.from('\n---\n\n');
+  routes.forEach((route, i) => {
+    if (i > 0) parts.push(separator);
+    parts.push(Buffer.from(`<!-- ${siteUrl}${route} -->\n\n`), trimEndBytes(markdownOf(route)), Buffer.from('\n'));
+  });
+  return Buffer.concat(parts);
 }
 
 export interface MachineFile {
   rel: string;
-  content: string;
+  /**
+   * What decides the file's bytes, when the build can name it without making them (build/output/known-bytes.ts):
+   * a page's title, the id of its compiled Markdown and the site's address.
+   */
+  key?: string;
+  /** The file's content, made when asked for. */
+  content: () => string | Buffer;
 }
 
 /** Every doc's and Markdown page's `<route>.md`, and llms.txt / llms-full.txt over the listed docs. */
 export function machinePages(input: { config: SiteConfig; sources: SourcePage[]; pages: PageData[]; sidebars: SidebarData[]; routeOfFile: Map<string, string>;
-  /** Each source's Markdown made by the compile stage (build/markdown/compile.ts); parsed here when absent. */
-  compiledMarkdown?: (absPath: string) => string | undefined; }): MachineFile[] {
+  /** Each source's Markdown made by the compile stage (build/markdown/compile.ts), as UTF-8; parsed here when absent. */
+  compiledMarkdown?: (absPath: string) => Buffer | undefined;
+  /** The id of that Markdown, which names its text (build/cache/body-store.ts): it keys the files made of it. */
+  compiledMarkdownId?: (absPath: string) => string | undefined; }): MachineFile[] {
   const { config, sources, pages, sidebars, routeOfFile } = input;
   const siteUrl = siteUrlOf(config);
   const byRoute = new Map(pages.map((p) => [p.route, p]));
   const files: MachineFile[] = [];
   const listed = new Map<string, PageData>();
-  const markdown = new Map<string, string>();
+  const listedFiles = new Map<string, MachineFile>();
   for (const s of sources) {
     const page = byRoute.get(s.route);
     if (!page || (s.kind !== 'doc' && s.kind !== 'markdown-page')) continue;
-    const compiled = input.compiledMarkdown?.(s.absPath);
-    const md = compiled === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile }) : publishedMarkdown(page.title, compiled, siteUrl);
-    files.push({ rel: markdownUrlOf(s.route).slice(1), content: md });
+    const id = input.compiledMarkdownId?.(s.absPath);
+    const content = () => {
+      const compiled = input.compiledMarkdown?.(s.absPath);
+      return compiled === undefined ? Buffer.from(pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile })) : publishedMarkdownBytes(page.title, compiled, siteUrl);
+    };
+    const file: MachineFile = { rel: markdownUrlOf(s.route).slice(1), ...(id ? { key: JSON.stringify([page.title, id, siteUrl]) } : {}), content };
+    files.push(file);
     if (s.kind === 'doc' && !page.unlisted) {
       listed.set(s.route, page);
-      markdown.set(s.route, md);
+      listedFiles.set(s.route, file);
     }
   }
-  const llms = { config, siteUrl, sidebars, pages: listed, markdown };
-  files.push({ rel: 'llms.txt', content: renderLlmsTxt(llms) }, { rel: 'llms-full.txt', content: renderLlmsFullTxt(llms) });
+  // llms-full.txt is keyed by its pages' keys in its order, when every page has one.
+  const fullRoutes = llmsFullRoutes(sidebars, (route) => listedFiles.has(route));
+  const fullKeys = fullRoutes.map((route) => listedFiles.get(route)!.key);
+  const fullKey = fullKeys.every(Boolean) ? JSON.stringify([config.title, config.tagline, siteUrl, fullRoutes, fullKeys]) : undefined;
+  files.push(
+    { rel: 'llms.txt', content: () => renderLlmsTxt({ config, siteUrl, sidebars, pages: listed }) },
+    { rel: 'llms-full.txt', ...(fullKey ? { key: fullKey } : {}), content: () => renderLlmsFull({ config, siteUrl }, fullRoutes, (route) => listedFiles.get(route)!.content() as Buffer) },
+  );
   return files;
 }

@@ -133,6 +133,23 @@ export function publishedMarkdown(title: string, markdown: string, siteUrl: stri
   return /^# /.test(withUrl) ? withUrl : `# ${title.replace(/\n/g, ' ')}\n\n${withUrl}`;
 }
 
+const PLACEHOLDER_BYTES = Buffer.from(SITE_URL_PLACEHOLDER);
+const H1_BYTES = Buffer.from('# ');
+
+/** publishedMarkdown() on UTF-8 bytes, for output assembled without decoding (llms-full.txt). */
+export function publishedMarkdownBytes(title: string, markdown: Buffer, siteUrl: string): Buffer {
+  const url = Buffer.from(siteUrl);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = markdown.indexOf(PLACEHOLDER_BYTES); at >= 0; at = markdown.indexOf(PLACEHOLDER_BYTES, from)) {
+    parts.push(markdown.subarray(from, at), url);
+    from = at + PLACEHOLDER_BYTES.length;
+  }
+  parts.push(markdown.subarray(from));
+  const withUrl = parts.length === 1 ? markdown : Buffer.concat(parts);
+  return withUrl.subarray(0, 2).equals(H1_BYTES) ? withUrl : Buffer.concat([Buffer.from(`# ${title.replace(/\n/g, ' ')}\n\n`), withUrl]);
+}
+
 /** A page's Markdown from its source (parsed here: the dev server and tests; the build uses markdownOfTree). */
 export function pageMarkdown(title: string, body: string, sourceFile: string, ctx: MarkdownContext): string {
   // `:::warning Заголовок` (Docusaurus's title form) as the site's own pipeline reads it.

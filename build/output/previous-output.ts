@@ -31,16 +31,25 @@ export class PreviousOutput {
   /** The previous output's file with exactly these bytes, if it had one (by its manifest, its stamp and, when edited since, its bytes). */
   fileWith(data: Buffer): string | undefined {
     if (data.length < MIN_BYTES || this.byHash.size === 0) return undefined;
-    const rel = this.byHash.get(hashOf(data));
+    return this.fileWithHash(hashOf(data), data.length, data);
+  }
+
+  /**
+   * fileWith() for bytes known by their hash and size (build/output/known-bytes.ts). Without the
+   * bytes, a file modified since the manifest cannot be compared, and is not taken.
+   */
+  fileWithHash(hash: string, size: number, data?: Buffer): string | undefined {
+    if (size < MIN_BYTES) return undefined;
+    const rel = this.byHash.get(hash);
     if (!rel) return undefined;
     const file = path.join(this.dir, rel);
     // The manifest says what the file held when its build ended. A file of that size not modified
     // since is taken unread (as make and rsync trust a time stamp); one modified since is compared.
     try {
       const st = statSync(file);
-      if (st.size !== data.length) return undefined;
+      if (st.size !== size) return undefined;
       if (st.mtimeMs <= this.writtenAt) return file;
-      return readFileSync(file).equals(data) ? file : undefined;
+      return data && readFileSync(file).equals(data) ? file : undefined;
     } catch {
       return undefined;
     }

@@ -14,11 +14,11 @@
 // engine wrote (as make and rsync assume), so it is linked without being read. A file whose
 // stamp moved (edited, touched, copied) is read and hashed as above.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
+import { engineCodeHash } from '../cache/engine-hash.ts';
 import type { SiteRef } from '../checks/html-refs.ts';
 
 /** inode, size and mtime of an output file as it was left in place. */
@@ -53,20 +53,6 @@ const sameStamp = (a: FileStamp | null | undefined, file: string | undefined): b
 };
 
 const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
-const buildDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-
-let engineHash: string | undefined;
-/** The engine's source (build/) and the lock file: a change to either renders every page again. */
-function engineCodeHash(): string {
-  if (!engineHash) {
-    const h = createHash('sha256');
-    const files = readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort();
-    for (const f of files) h.update(f).update(readFileSync(path.join(buildDir, f)));
-    h.update(readFileSync(path.join(buildDir, '..', 'package-lock.json')));
-    engineHash = h.digest('hex');
-  }
-  return engineHash;
-}
 
 export class RenderReuse {
   private readonly cache: KeyValueCache<RenderedPage>;

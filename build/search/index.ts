@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
 import { readdir, rm } from 'node:fs/promises';
-import { OutputWriter } from '../output/files.ts';
+import { OutputWriter, type Written } from '../output/files.ts';
 import type { PreviousOutput } from '../output/previous-output.ts';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
@@ -315,8 +315,11 @@ export class SearchIndexer {
     this.readings.set(page.route, reading);
   }
 
-  /** previous: the output in place; its files with the same bytes are linked, not written again. */
-  async write(outDir: string, previous?: PreviousOutput): Promise<SearchIndexStats> {
+  /**
+   * previous: the output in place; its files with the same bytes are linked, not written again.
+   * written: told of each file once it is on disk (the build's compressor).
+   */
+  async write(outDir: string, previous?: PreviousOutput, written?: Written): Promise<SearchIndexStats> {
     const { options } = this;
     // The fragments of readings the cache has just let go of go with them.
     if (this.stored?.save() === 'base') this.fragments.prune(new Set([...this.stored.usedValues()].map((r) => r.fragment.id)));
@@ -327,7 +330,7 @@ export class SearchIndexer {
     // Written once: what the indexer held is the postings' input from here on, let go with them.
     this.readings.clear();
     this.stored = null;
-    return writeIndex(outDir, docs, this.fragments, options, this.started, previous);
+    return writeIndex(outDir, docs, this.fragments, options, this.started, previous, written);
   }
 }
 
@@ -337,7 +340,7 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
   return indexer.write(outDir);
 }
 
-async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodyStore, options: SearchIndexOptions, started: number, previous?: PreviousOutput): Promise<SearchIndexStats> {
+async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodyStore, options: SearchIndexOptions, started: number, previous?: PreviousOutput, written?: Written): Promise<SearchIndexStats> {
   const target = options.shardTargetBytes ?? SHARD_TARGET_BYTES;
   const perPage = docs.map((d) => d.counted);
   const fragments = docs.map((d) => d.fragment);
@@ -412,7 +415,7 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
   const manifest: SearchManifest = { v: FORMAT_VERSION, pages: docs.length, shards: shardList, fragments: fragDir };
   files.push([MANIFEST_PATH, () => JSON.stringify(manifest)]);
 
-  const bytes = await writeFiles(outDir, files, previous);
+  const bytes = await writeFiles(outDir, files, previous, written);
   await prune(outDir, new Set(files.map(([rel]) => rel)));
   return { pages: docs.length, terms: terms.size, shards: shards.length, bytes, ms: Math.round(performance.now() - started) };
 }
@@ -441,7 +444,7 @@ function clip(s: string, limit: number): string {
 const WRITE_BATCH = 200;
 
 /** Writes the files through the build's writer (linked from the previous output when unchanged); returns their bytes. */
-async function writeFiles(root: string, files: [string, () => Uint8Array | string][], previous?: PreviousOutput): Promise<number> {
+async function writeFiles(root: string, files: [string, () => Uint8Array | string][], previous?: PreviousOutput, written?: Written): Promise<number> {
   const out = new OutputWriter(root, previous);
   let bytes = 0;
   for (const [rel, content] of files) {
@@ -449,8 +452,8 @@ async function writeFiles(root: string, files: [string, () => Uint8Array | strin
     const data = typeof made === 'string' ? Buffer.from(made) : Buffer.from(made.buffer, made.byteOffset, made.length);
     bytes += data.length;
     out.addOrReuse(rel, data);
-    if (out.size >= WRITE_BATCH) await out.flush();
+    if (out.size >= WRITE_BATCH) await out.flush(written);
   }
-  await out.flush();
+  await out.flush(written);
   return bytes;
 }
