@@ -57,15 +57,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // The last-updated dates come from git history (one `git log`, ~15 ms): part of the inputs.
   const git = readGitDates(paths.docsDir);
   if (git.warning) warnings.push(git.warning);
+  const sourceBytes = new Map<string, Buffer>();
   const fingerprint = cacheDir === null ? null
-    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, userGuide: options.userGuide !== false, gitDates: [...git.dates].sort() });
+    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, userGuide: options.userGuide !== false, gitDates: [...git.dates].sort() }, sourceBytes);
   const stamp = fingerprint ? readStamp(outDir) : null;
   if (stamp && stamp.fingerprint === fingerprint) {
     const timings = { 'up-to-date check': Math.round(performance.now() - started) };
     return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }
   const { runPipeline } = await import('./pipeline.ts');
-  const attempt = () => runPipeline(options, { paths, warnings: [...warnings], gitDates: git.dates, fingerprint });
+  const attempt = () => runPipeline(options, { paths, warnings: [...warnings], gitDates: git.dates, fingerprint, sourceBytes });
   try {
     return await attempt();
   } catch (e) {

@@ -31,13 +31,26 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-export function inputFingerprint(paths: SitePaths, options: Record<string, unknown>): string {
+/** The page sources among the files read (build/model/content.ts reads them next, from here). */
+const PAGE_SOURCE = /\.(?:mdx?|[jt]sx)$/;
+
+/**
+ * `sources`, when given, receives the bytes of the docs' and pages' sources as they are read: a
+ * build that follows takes them from there instead of reading every page a second time (~0.1 s
+ * at 1000 pages).
+ */
+export function inputFingerprint(paths: SitePaths, options: Record<string, unknown>, sources?: Map<string, Buffer>): string {
   const h = createHash('sha256').update(JSON.stringify({ options, node: process.versions.node }));
+  const contentDirs = [paths.docsDir, paths.pagesDir].filter((d): d is string => Boolean(d)).map((d) => path.resolve(d) + path.sep);
   const dirs = [paths.docsDir, paths.pagesDir, paths.staticDir, path.join(paths.root, 'src'), path.join(paths.root, 'build')];
   const files = [...new Set([...dirs.flatMap((d) => (d ? filesUnder(d) : [])), paths.configPath, path.join(paths.root, 'package-lock.json')])];
   for (const file of files) {
     h.update(file).update('\0');
-    if (existsSync(file)) h.update(readFileSync(file));
+    if (existsSync(file)) {
+      const data = readFileSync(file);
+      h.update(data);
+      if (sources && PAGE_SOURCE.test(file) && contentDirs.some((d) => path.resolve(file).startsWith(d))) sources.set(path.resolve(file), data);
+    }
     h.update('\0');
   }
   return h.digest('hex');

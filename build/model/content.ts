@@ -63,14 +63,28 @@ export function sourceIdOf(rel: string): string {
   return rel.replace(MARKDOWN, '').replace(REACT, '');
 }
 
-export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string, memo?: FrontMatterMemo): SourcePage {
+/** Reads a source's text; a build may have its bytes already (build/cache/up-to-date.ts). */
+export type SourceReader = (absPath: string) => string;
+const readText: SourceReader = (absPath) => readFileSync(absPath, 'utf8');
+
+/** A reader that takes each file once from `read` (bytes already in hand), and from disk otherwise. */
+export function readerOf(read: Map<string, Buffer>): SourceReader {
+  return (absPath) => {
+    const data = read.get(path.resolve(absPath));
+    if (!data) return readText(absPath);
+    read.delete(path.resolve(absPath));
+    return data.toString('utf8');
+  };
+}
+
+export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string, memo?: FrontMatterMemo, read: SourceReader = readText): SourcePage {
   const absPath = path.join(rootDir, rel);
   const file = path.relative(projectRoot, absPath).split(path.sep).join('/');
   if (/\.mdx$/i.test(rel)) {
     throw new BuildError('.mdx files are not read here: MDX (imports, JSX components) is not part of this generator\'s Markdown', file, 1,
       `rename it to ${path.posix.basename(rel).replace(/\.mdx$/i, '.md')} and write its JSX as Markdown or directives (npm run migrate -- <docusaurus site> <docs folder> converts the common Docusaurus forms)`);
   }
-  const raw = readFileSync(absPath, 'utf8');
+  const raw = read(absPath);
   const id = sourceIdOf(rel);
   if (kind === 'react-page') {
     return { kind, id, file, absPath, route: routeOfPath(rel), frontMatter: {}, body: '', bodyLineOffset: 0, raw };
@@ -102,12 +116,12 @@ export interface ContentDirs {
 }
 
 /** Every page of the folders; `memo` keeps the front matter read by earlier builds. */
-export function discoverContent(dirs: ContentDirs, memo?: FrontMatterMemo): SourcePage[] {
+export function discoverContent(dirs: ContentDirs, memo?: FrontMatterMemo, read?: SourceReader): SourcePage[] {
   const pages: SourcePage[] = [];
   const errors: BuildError[] = [];
   const add = (kind: SourceKind, dir: string, rel: string) => {
     try {
-      pages.push(readSourcePage(kind, dir, dirs.projectRoot, rel, memo));
+      pages.push(readSourcePage(kind, dir, dirs.projectRoot, rel, memo, read));
     } catch (e) {
       if (e instanceof BuildError) errors.push(e);
       else throw e;

@@ -11,7 +11,7 @@ import type { InitialData, NavLink, PageData, SidebarData } from '../../src/data
 import { prepaintScript } from '../../src/client/prepaint.ts';
 import type { ClientAssets, ServerRenderer } from '../render/bundle.ts';
 import { adaptConfigToDocs } from './config.ts';
-import { discoverContent, type SourcePage } from './content.ts';
+import { discoverContent, type SourcePage, type SourceReader } from './content.ts';
 import type { FrontMatterMemo } from './frontmatter.ts';
 import { BuildError, type Warning } from '../errors.ts';
 import type { PageMetaOf } from './page-meta.ts';
@@ -46,11 +46,11 @@ export function adaptSite(loaded: SiteConfig, docIds: Set<string>, pagesDir: str
 }
 
 /** Every source page: the docs, then the pages folder (unless the config had to be adapted). */
-export function discoverSite(loaded: SiteConfig, paths: Pick<SitePaths, 'root' | 'docsDir' | 'pagesDir'>, options: { drafts: boolean; memo?: FrontMatterMemo } = { drafts: true }): SiteContent {
+export function discoverSite(loaded: SiteConfig, paths: Pick<SitePaths, 'root' | 'docsDir' | 'pagesDir'>, options: { drafts: boolean; memo?: FrontMatterMemo; read?: SourceReader } = { drafts: true }): SiteContent {
   const keep = (s: SourcePage) => options.drafts || !s.frontMatter.draft;
-  const docsOnly = discoverContent({ projectRoot: paths.root, docsDir: paths.docsDir, pagesDir: null }, options.memo).filter(keep);
+  const docsOnly = discoverContent({ projectRoot: paths.root, docsDir: paths.docsDir, pagesDir: null }, options.memo, options.read).filter(keep);
   const site = adaptSite(loaded, new Set(docsOnly.map((d) => d.id)), paths.pagesDir);
-  const sources = site.pagesDir ? [...docsOnly, ...discoverContent({ projectRoot: paths.root, docsDir: null, pagesDir: site.pagesDir }, options.memo).filter(keep)] : docsOnly;
+  const sources = site.pagesDir ? [...docsOnly, ...discoverContent({ projectRoot: paths.root, docsDir: null, pagesDir: site.pagesDir }, options.memo, options.read).filter(keep)] : docsOnly;
   return { ...site, sources };
 }
 

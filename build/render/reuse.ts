@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { engineCodeHash } from '../cache/engine-hash.ts';
+import { gzipSize } from './stats.ts';
 import type { SiteRef } from '../checks/html-refs.ts';
 
 /** inode, size and mtime of an output file as it was left in place. */
@@ -31,6 +32,8 @@ export interface RenderedPage {
   ids?: string[];
   /** Stamps of the HTML and the page data in the output (absent until the output was in place). */
   stamps?: [FileStamp, FileStamp | null];
+  /** gzipSize of the HTML, once a build sampled the page for its figures (build/render/stats.ts). */
+  htmlGzip?: number;
 }
 
 /** A page of the previous output to link into the new one, with what the link check needs. */
@@ -60,7 +63,7 @@ export class RenderReuse {
   private readonly base: string;
   reused = 0;
   /** Pages whose files are in the output after this build: stamped by save(). */
-  private placed: { key: string; entry: RenderedPage; htmlPath: string; dataPath?: string }[] = [];
+  private placed = new Map<string, { entry: RenderedPage; htmlPath: string; dataPath?: string }>();
 
   /**
    * `layout`: everything every page's files depend on besides the page itself (config, assets,
@@ -93,19 +96,30 @@ export class RenderReuse {
       return null; // no previous output (first build, --out elsewhere): render
     }
     this.reused++;
-    this.placed.push({ key, entry, htmlPath, dataPath });
+    this.placed.set(key, { entry, htmlPath, dataPath });
     return { htmlFile, dataFile, refs: entry.refs, ids: new Set(entry.ids ?? []) };
   }
 
   record(key: string, html: string, data: string | undefined, refs: SiteRef[] | undefined, ids: Set<string> | undefined, htmlPath: string, dataPath?: string): void {
     const entry: RenderedPage = { htmlSha: sha(html), ...(data !== undefined ? { dataSha: sha(data) } : {}), ...(refs ? { refs } : {}), ...(ids ? { ids: [...ids] } : {}) };
     this.cache.set(key, entry);
-    this.placed.push({ key, entry, htmlPath, dataPath });
+    this.placed.set(key, { entry, htmlPath, dataPath });
+  }
+
+  /** The gzip size of the HTML of a page taken or recorded under `key`: measured once, then kept with it. */
+  htmlGzipOf(key: string, html: () => string | Buffer): number {
+    const entry = this.placed.get(key)?.entry;
+    if (!entry) return gzipSize(html());
+    if (entry.htmlGzip === undefined) {
+      entry.htmlGzip = gzipSize(html());
+      this.cache.set(key, entry);
+    }
+    return entry.htmlGzip;
   }
 
   /** Stamps the files now in `outDir` (the new output, swapped in) and writes the cache. */
   save(outDir: string): void {
-    for (const { key, entry, htmlPath, dataPath } of this.placed) {
+    for (const [key, { entry, htmlPath, dataPath }] of this.placed) {
       let stamps: [FileStamp, FileStamp | null];
       try {
         stamps = [stampOf(path.join(outDir, htmlPath)), dataPath ? stampOf(path.join(outDir, dataPath)) : null];

@@ -14,7 +14,9 @@ export interface FirstLoad {
   totalGzipMedian: number;
 }
 
-const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
+/** gzip bytes at the level a server would precompress with at best. */
+export const gzipSize = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
+const gz = gzipSize;
 
 /** gzip bytes of files under outDir, each compressed on its own (as a browser downloads them). */
 export function gzipBytesOf(outDir: string, files: string[]): number {
@@ -25,11 +27,11 @@ export function gzipBytesOf(outDir: string, files: string[]): number {
 
 /**
  * js: gzipBytesOf the bundle's initial files (measured when the bundle is made, kept with it).
- * sampleHtml: the HTML of some pages (the build keeps one in fifty; the median barely moves).
+ * htmlGzip: gzipSize of some pages' HTML (the build takes one in fifty; the median barely moves).
  */
-export function measureFirstLoad(js: number, inlineCss: string, sampleHtml: string[]): FirstLoad {
+export function measureFirstLoad(js: number, inlineCss: string, htmlGzip: number[]): FirstLoad {
   const css = gz(inlineCss);
-  const sizes = sampleHtml.map(gz).sort((a, b) => a - b);
+  const sizes = [...htmlGzip].sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
   return { jsGzip: js, cssGzip: css, htmlGzipMedian: median, totalGzipMedian: median + js };
 }
