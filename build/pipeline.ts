@@ -156,7 +156,6 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     for (const f of sidebarJson) out.addOrReuse(f.rel, f.json);
     const knownBytes = new KnownBytes(cacheDir);
     addMachineFiles(out, knownBytes, machineFiles);
-    knownBytes.save();
     machineFiles = []; // the writer holds their bytes until its first flush
     const prepaint = prepaintFor(config);
     // .gz/.br beside every text file (build/output/compress.ts), on the thread pool from here on: files
@@ -215,7 +214,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('render+write');
 
     // 5b. The search index over the pages read above (static files, loaded on first search).
-    await search.write(staging, previousOutput, written);
+    await search.write(staging, { previous: previousOutput, written, known: knownBytes });
+    knownBytes.save();
     lap('search');
 
     // 6. Static files, content images, sitemap.

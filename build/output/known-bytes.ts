@@ -24,16 +24,18 @@ export class KnownBytes {
   /**
    * Adds `rel` to the writer: linked from the previous output when `key` is known and that output
    * has those bytes, made by `content` otherwise. The key names the inputs; the engine's code is
-   * added here, since it decides what the inputs become.
+   * added here, since it decides what the inputs become; the file's name is not (the search
+   * index's fragments move to a new folder whenever one of them changes). Returns the file's size.
    */
-  add(out: OutputWriter, rel: string, key: string | undefined, content: () => string | Buffer): void {
-    const fullKey = key && hashKey(engineCodeHash(), rel, key);
+  add(out: OutputWriter, rel: string, key: string | undefined, content: () => string | Buffer): number {
+    const fullKey = key && hashKey(engineCodeHash(), key);
     const known = fullKey ? this.cache.get(fullKey) : undefined;
-    if (known && out.linkKnown(rel, known.hash, known.size)) return;
+    if (known && out.linkKnown(rel, known.hash, known.size)) return known.size;
     const made = content();
     const data = typeof made === 'string' ? Buffer.from(made) : made;
     if (fullKey) this.cache.set(fullKey, { hash: hashOf(data), size: data.length });
     out.addOrReuse(rel, data);
+    return data.length;
   }
 
   save(): void {

@@ -20,6 +20,7 @@ import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
 import { readdir, rm } from 'node:fs/promises';
 import { OutputWriter, type Written } from '../output/files.ts';
+import { KnownBytes } from '../output/known-bytes.ts';
 import type { PreviousOutput } from '../output/previous-output.ts';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
@@ -315,11 +316,8 @@ export class SearchIndexer {
     this.readings.set(page.route, reading);
   }
 
-  /**
-   * previous: the output in place; its files with the same bytes are linked, not written again.
-   * written: told of each file once it is on disk (the build's compressor).
-   */
-  async write(outDir: string, previous?: PreviousOutput, written?: Written): Promise<SearchIndexStats> {
+  /** target: how the build writes its output (the files it links from the output in place, and who is told of each file). */
+  async write(outDir: string, target: OutputTarget = {}): Promise<SearchIndexStats> {
     const { options } = this;
     // The fragments of readings the cache has just let go of go with them.
     if (this.stored?.save() === 'base') this.fragments.prune(new Set([...this.stored.usedValues()].map((r) => r.fragment.id)));
@@ -330,7 +328,7 @@ export class SearchIndexer {
     // Written once: what the indexer held is the postings' input from here on, let go with them.
     this.readings.clear();
     this.stored = null;
-    return writeIndex(outDir, docs, this.fragments, options, this.started, previous, written);
+    return writeIndex(outDir, docs, this.fragments, options, this.started, target);
   }
 }
 
@@ -340,7 +338,7 @@ export async function buildSearchIndex(outDir: string, pages: PageData[], option
   return indexer.write(outDir);
 }
 
-async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodyStore, options: SearchIndexOptions, started: number, previous?: PreviousOutput, written?: Written): Promise<SearchIndexStats> {
+async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodyStore, options: SearchIndexOptions, started: number, output: OutputTarget): Promise<SearchIndexStats> {
   const target = options.shardTargetBytes ?? SHARD_TARGET_BYTES;
   const perPage = docs.map((d) => d.counted);
   const fragments = docs.map((d) => d.fragment);
@@ -400,7 +398,8 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
   if (run.length || shards.length === 0) shards.push(run);
 
   // 4. Files. A fragment's text is read from its store only when its file is written.
-  const files: [string, () => Uint8Array | string][] = [];
+  // [path, content, key]: a fragment's id names its bytes, so an unchanged one is linked unread (build/output/known-bytes.ts).
+  const files: [string, () => Uint8Array | string, string?][] = [];
   const shardList: [string, string][] = shards.map((s, i) => {
     const bin = encodeShard(s);
     const rel = `assets/search/s.${sha(bin)}.bin`;
@@ -411,11 +410,11 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
   const fragHash = createHash('sha256');
   for (const f of fragments) fragHash.update(f.id).update('\n');
   const fragDir = `assets/search/f.${fragHash.digest('hex').slice(0, 12)}/`;
-  fragments.forEach((f, id) => files.push([`${fragDir}${id}.json`, () => fragmentStore.read(f)]));
+  fragments.forEach((f, id) => files.push([`${fragDir}${id}.json`, () => fragmentStore.read(f), `fragment ${f.id}`]));
   const manifest: SearchManifest = { v: FORMAT_VERSION, pages: docs.length, shards: shardList, fragments: fragDir };
   files.push([MANIFEST_PATH, () => JSON.stringify(manifest)]);
 
-  const bytes = await writeFiles(outDir, files, previous, written);
+  const bytes = await writeFiles(outDir, files, output);
   await prune(outDir, new Set(files.map(([rel]) => rel)));
   return { pages: docs.length, terms: terms.size, shards: shards.length, bytes, ms: Math.round(performance.now() - started) };
 }
@@ -443,17 +442,28 @@ function clip(s: string, limit: number): string {
 /** Files handed to the writer at a time: each fragment's text is read from its store as it goes. */
 const WRITE_BATCH = 200;
 
+/** How the index's files go into the build's output. */
+export interface OutputTarget {
+  /** The output in place: its files with the same bytes are linked, not written again. */
+  previous?: PreviousOutput;
+  /** Told of each file once it is on disk (the build's compressor). */
+  written?: Written;
+  /** Bytes of keyed files known from earlier builds. */
+  known?: KnownBytes;
+}
+
 /** Writes the files through the build's writer (linked from the previous output when unchanged); returns their bytes. */
-async function writeFiles(root: string, files: [string, () => Uint8Array | string][], previous?: PreviousOutput, written?: Written): Promise<number> {
-  const out = new OutputWriter(root, previous);
+async function writeFiles(root: string, files: [string, () => Uint8Array | string, string?][], target: OutputTarget): Promise<number> {
+  const out = new OutputWriter(root, target.previous);
+  const known = target.known ?? new KnownBytes(null);
   let bytes = 0;
-  for (const [rel, content] of files) {
-    const made = content();
-    const data = typeof made === 'string' ? Buffer.from(made) : Buffer.from(made.buffer, made.byteOffset, made.length);
-    bytes += data.length;
-    out.addOrReuse(rel, data);
-    if (out.size >= WRITE_BATCH) await out.flush(written);
+  for (const [rel, content, key] of files) {
+    bytes += known.add(out, rel, key, () => {
+      const made = content();
+      return typeof made === 'string' ? made : Buffer.from(made.buffer, made.byteOffset, made.length);
+    });
+    if (out.size >= WRITE_BATCH) await out.flush(target.written);
   }
-  await out.flush(written);
+  await out.flush(target.written);
   return bytes;
 }
