@@ -31,6 +31,7 @@ import { SearchIndexer } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
 import { machinePages, type MachineFile } from './output/llms.ts';
 import { KnownBytes } from './output/known-bytes.ts';
+import { LlmsFullParts } from './output/llms-full-parts.ts';
 import { measureFirstLoad } from './render/stats.ts';
 import { RenderReuse } from './render/reuse.ts';
 import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
@@ -134,7 +135,12 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // llms-full.txt (build/output/llms.ts).
     lap('routes');
     const pageBody = pageBodies(sources, compiledSite);
-    let machineFiles = machinePages({ config, sources, pages, sidebars, routeOfFile, compiledMarkdown: pageBody.markdownBytes, compiledMarkdownId: pageBody.markdownId });
+    // Files the output in place already has with the same bytes are linked from it (build/output/previous-output.ts).
+    const previousOutput = PreviousOutput.open(outDir);
+    let machineFiles = machinePages({
+      config, sources, pages, sidebars, routeOfFile, compiledMarkdown: pageBody.markdownBytes, compiledMarkdownId: pageBody.markdownId,
+      llmsFullParts: new LlmsFullParts(cacheDir, previousOutput),
+    });
     // Nothing past this point reads a source's text: let it go, so that a large site does not
     // hold it through render and search.
     for (const s of sources) s.raw = s.body = '';
@@ -148,8 +154,6 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // never all in memory at once. What the link check and the statistics need of each page is
     // taken as it goes: its references and ids, what search needs, and one page in every fifty
     // for the bytes.
-    // Files the output in place already has with the same bytes are linked from it (build/output/previous-output.ts).
-    const previousOutput = PreviousOutput.open(outDir);
     const out = new OutputWriter(staging, previousOutput);
     // Each sidebar is one immutable JSON file the browser caches across pages.
     const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);

@@ -7,6 +7,7 @@ import type { PageData, SidebarData, SidebarNode } from '../../src/data/types.ts
 import type { SourcePage } from '../model/content.ts';
 import { markdownUrlOf } from '../model/routes.ts';
 import { pageMarkdown, publishedMarkdownBytes, siteUrlOf } from './page-markdown.ts';
+import type { LlmsFullParts } from './llms-full-parts.ts';
 
 export interface LlmsInput {
   config: SiteConfig;
@@ -67,15 +68,27 @@ function trimEndBytes(data: Buffer): Buffer {
   return data.subarray(0, data.length - Buffer.byteLength(tail.slice(kept.length)));
 }
 
-/** llms-full.txt from each listed page's published Markdown (bytes, so that 10 MB of text is never decoded and encoded again). */
-function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: string }, routes: string[], markdownOf: (route: string) => Buffer): Buffer {
-  const parts: Buffer[] = [Buffer.from(`# ${config.title}\n\n> ${oneLine(config.tagline)}\n\n`)];
-  const separator = Buffer.from('\n---\n\n');
+/**
+ * llms-full.txt from each listed page's published Markdown (bytes, so that 10 MB of text is never
+ * decoded and encoded again). With `parts` and page keys, unchanged pages are copied from the
+ * previous llms-full.txt (build/output/llms-full-parts.ts).
+ */
+function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: string }, routes: string[], page: (route: string) => { key?: string; content: () => Buffer }, parts?: LlmsFullParts): Buffer {
+  const chunks: Buffer[] = [Buffer.from(`# ${config.title}\n\n> ${oneLine(config.tagline)}\n\n`)];
+  const layout: [string, number, number][] = [];
+  let at = chunks[0].length;
   routes.forEach((route, i) => {
-    if (i > 0) parts.push(separator);
-    parts.push(Buffer.from(`<!-- ${siteUrl}${route} -->\n\n`), trimEndBytes(markdownOf(route)), Buffer.from('\n'));
+    const { key, content } = page(route);
+    const head = Buffer.from(`${i > 0 ? '\n---\n\n' : ''}<!-- ${siteUrl}${route} -->\n\n`);
+    const body = (key && parts?.part(key)) || trimEndBytes(content());
+    chunks.push(head, body, Buffer.from('\n'));
+    at += head.length;
+    if (key) layout.push([key, at, at + body.length]);
+    at += body.length + 1;
   });
-  return Buffer.concat(parts);
+  const data = Buffer.concat(chunks);
+  parts?.record(data, layout);
+  return data;
 }
 
 export interface MachineFile {
@@ -94,7 +107,9 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
   /** Each source's Markdown made by the compile stage (build/markdown/compile.ts), as UTF-8; parsed here when absent. */
   compiledMarkdown?: (absPath: string) => Buffer | undefined;
   /** The id of that Markdown, which names its text (build/cache/body-store.ts): it keys the files made of it. */
-  compiledMarkdownId?: (absPath: string) => string | undefined; }): MachineFile[] {
+  compiledMarkdownId?: (absPath: string) => string | undefined;
+  /** The previous llms-full.txt's parts, for pages that did not change. */
+  llmsFullParts?: LlmsFullParts; }): MachineFile[] {
   const { config, sources, pages, sidebars, routeOfFile } = input;
   const siteUrl = siteUrlOf(config);
   const byRoute = new Map(pages.map((p) => [p.route, p]));
@@ -122,7 +137,7 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
   const fullKey = fullKeys.every(Boolean) ? JSON.stringify([config.title, config.tagline, siteUrl, fullRoutes, fullKeys]) : undefined;
   files.push(
     { rel: 'llms.txt', content: () => renderLlmsTxt({ config, siteUrl, sidebars, pages: listed }) },
-    { rel: 'llms-full.txt', ...(fullKey ? { key: fullKey } : {}), content: () => renderLlmsFull({ config, siteUrl }, fullRoutes, (route) => listedFiles.get(route)!.content() as Buffer) },
+    { rel: 'llms-full.txt', ...(fullKey ? { key: fullKey } : {}), content: () => renderLlmsFull({ config, siteUrl }, fullRoutes, (route) => listedFiles.get(route) as { key?: string; content: () => Buffer }, input.llmsFullParts) },
   );
   return files;
 }

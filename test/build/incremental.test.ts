@@ -208,6 +208,28 @@ describe('what an edit rebuilds', () => {
     assert.ok(readFileSync(other).equals(good));
   });
 
+  it('one page\'s text edited: llms-full.txt is the cold build\'s, even when the previous one was edited by hand', () => {
+    // Unchanged pages' parts are copied from the previous llms-full.txt (build/output/llms-full-parts.ts),
+    // which is trusted only while it is the file the previous build wrote.
+    const full = path.join(site.out, 'llms-full.txt');
+    const text = readFileSync(full, 'utf8');
+    // The first page's part (guide/intro; the page edited below is guide/install).
+    const other = text.indexOf('-->', text.indexOf('<!-- https://docs.example.com/guide/intro -->'));
+    assert.ok(other > 0, 'llms-full.txt holds guide/intro');
+    const edited = Buffer.from(text);
+    const at = Buffer.byteLength(text.slice(0, other + '-->\n\n# '.length)); // in that page's title, inside its part
+    edited[at] = edited[at] === 0x21 ? 0x22 : 0x21; // one byte, same size
+    writeFileSync(full, edited, { flag: 'r+' });
+    site.write('docs/guide/install.md', `${readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8')}\nАбзац для llms-full.\n`);
+    statsOf();
+    const cold = path.join(site.dir, 'cold-llms');
+    rmSync(cold, { recursive: true, force: true });
+    const r = spawnSync(process.execPath, cliArgs(site, cold, null), { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(readFileSync(full).equals(readFileSync(path.join(cold, 'llms-full.txt'))), 'llms-full.txt differs from the cold build\'s');
+    assert.match(readFileSync(full, 'utf8'), /Абзац для llms-full\./);
+  });
+
   it('a static file changed: no page compiled or rendered', () => {
     site.write('static/img/extra.txt', 'новый файл\n');
     const s = statsOf();
