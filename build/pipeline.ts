@@ -204,16 +204,19 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
         const sidebar: SidebarData | undefined = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
         const appHtml = renderApp(renderer, config, page, sidebar);
         const files = pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls });
-        const pageIds = idsOf(files.html);
+        // The HTML stays in its pieces (build/render/html-document.ts says why) until it is written.
+        const html = files.htmlParts;
+        const pageIds = idsOf(html);
         // The page-not-found page is served at any path, so its relative and locale links are not checked.
-        const pageRefList = page.kind !== 'not-found' ? pageRefs(files.html, page.route, internedRefs) : undefined;
+        const pageRefList = page.kind !== 'not-found' ? pageRefs(html, page.route, internedRefs) : undefined;
         if (checkingLinks) {
           ids.set(page.route, pageIds);
           if (pageRefList) refs.set(page.route, pageRefList);
         }
-        reuse.record(key, files.html, files.data, pageRefList, pageIds, files.htmlPath, files.dataPath);
-        if (i % sampleEvery === 0) sampleGzip.push(reuse.htmlGzipOf(key, () => files.html));
-        out.add(files.htmlPath, files.html);
+        reuse.record(key, html, files.data, pageRefList, pageIds, files.htmlPath, files.dataPath);
+        const bytes = Buffer.concat(html.map((piece) => Buffer.from(piece)));
+        if (i % sampleEvery === 0) sampleGzip.push(reuse.htmlGzipOf(key, () => bytes));
+        out.add(files.htmlPath, bytes);
         if (files.dataPath) out.add(files.dataPath, files.data!);
       }
       search.read(page, stored);

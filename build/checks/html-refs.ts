@@ -37,11 +37,19 @@ export function refsOf(html: string): string[] {
   return refs;
 }
 
-/** Every element id of our HTML, entity-decoded. */
-export function idsOf(html: string): Set<string> {
+/**
+ * Every element id of our HTML, entity-decoded. The HTML may come in pieces split between tags
+ * (build/render/html-document.ts).
+ */
+export function idsOf(html: string | string[]): Set<string> {
+  const ids = new Set<string>();
+  for (const piece of typeof html === 'string' ? [html] : html) addIds(piece, ids);
+  return ids;
+}
+
+function addIds(html: string, ids: Set<string>): void {
   // indexOf, not a regular expression: it skips through a long page many times faster, and it
   // runs over every page of a build (15 s of a 10 000-page build with the expression).
-  const ids = new Set<string>();
   for (let at = html.indexOf(ID_ATTR); at !== -1; at = html.indexOf(ID_ATTR, at)) {
     at += ID_ATTR.length;
     const end = html.indexOf('"', at);
@@ -49,7 +57,6 @@ export function idsOf(html: string): Set<string> {
     if (end > at) ids.add(detached(decodeEntities(html.slice(at, end))));
     at = end;
   }
-  return ids;
 }
 
 /**
@@ -87,10 +94,10 @@ export function resolveRef(ref: string, fromRoute: string): SiteRef | null {
   }
 }
 
-/** The in-site references of one page, resolved against its route. */
-export function pageRefs(html: string, route: string, interned?: Map<string, SiteRef>): SiteRef[] {
+/** The in-site references of one page (its HTML whole, or in pieces split between tags), resolved against its route. */
+export function pageRefs(html: string | string[], route: string, interned?: Map<string, SiteRef>): SiteRef[] {
   const refs: SiteRef[] = [];
-  for (const ref of refsOf(html)) {
+  for (const ref of (typeof html === 'string' ? [html] : html).flatMap(refsOf)) {
     let resolved = resolveRef(ref, route);
     if (resolved && interned) {
       // Most of a page's links are the navbar's, the sidebar's and the footer's, the same on

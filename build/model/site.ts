@@ -15,7 +15,7 @@ import { discoverContent, type SourcePage, type SourceReader } from './content.t
 import type { FrontMatterMemo } from './frontmatter.ts';
 import { BuildError, type Warning } from '../errors.ts';
 import type { PageMetaOf } from './page-meta.ts';
-import { renderDocument } from '../render/html-document.ts';
+import { renderDocumentParts } from '../render/html-document.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
 
 /**
@@ -223,7 +223,9 @@ export function renderApp(renderer: ServerRenderer, config: SiteConfig, page: Pa
 export interface PageFiles {
   /** Output path of the HTML and the HTML itself. */
   htmlPath: string;
-  html: string;
+  readonly html: string;
+  /** The same HTML in pieces that are never joined in the build (build/render/html-document.ts says why). */
+  htmlParts: string[];
   /** Output path and JSON of the page data client navigation loads (none for the 404 page). */
   dataPath?: string;
   data?: string;
@@ -248,10 +250,16 @@ export function pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls
   const { html: _html, ...rest } = page;
   // The sidebar is not inlined: it is one immutable JSON file the browser caches across pages.
   const data: InitialData = { page: rest, sidebarUrls };
-  const html = renderDocument({ config, page, appHtml, data, assets, prepaint });
-  return page.kind === 'not-found'
-    ? { htmlPath: htmlPathOf(page.route), html }
-    : { htmlPath: htmlPathOf(page.route), html, dataPath: dataPathOf(page.route), data: JSON.stringify(page) };
+  const htmlParts = renderDocumentParts({ config, page, appHtml, data, assets, prepaint });
+  const files: PageFiles = {
+    htmlPath: htmlPathOf(page.route),
+    htmlParts,
+    get html() {
+      return htmlParts.join('');
+    },
+  };
+  if (page.kind !== 'not-found') Object.assign(files, { dataPath: dataPathOf(page.route), data: JSON.stringify(page) });
+  return files;
 }
 
 /** Images next to pages, copied under their content-hashed URLs. */

@@ -55,7 +55,12 @@ const sameStamp = (a: FileStamp | null | undefined, file: string | undefined): b
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 };
 
-const sha = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
+/** sha256 of a file's content, given whole or in pieces. */
+const sha = (b: string | Buffer | string[]) => {
+  const h = createHash('sha256');
+  for (const piece of Array.isArray(b) ? b : [b]) h.update(piece);
+  return h.digest('hex');
+};
 
 export class RenderReuse {
   private readonly cache: KeyValueCache<RenderedPage>;
@@ -100,7 +105,7 @@ export class RenderReuse {
     return { htmlFile, dataFile, refs: entry.refs, ids: new Set(entry.ids ?? []) };
   }
 
-  record(key: string, html: string, data: string | undefined, refs: SiteRef[] | undefined, ids: Set<string> | undefined, htmlPath: string, dataPath?: string): void {
+  record(key: string, html: string | string[], data: string | undefined, refs: SiteRef[] | undefined, ids: Set<string> | undefined, htmlPath: string, dataPath?: string): void {
     const entry: RenderedPage = { htmlSha: sha(html), ...(data !== undefined ? { dataSha: sha(data) } : {}), ...(refs ? { refs } : {}), ...(ids ? { ids: [...ids] } : {}) };
     this.cache.set(key, entry);
     this.placed.set(key, { entry, htmlPath, dataPath });
