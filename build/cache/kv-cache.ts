@@ -108,6 +108,8 @@ export class KeyValueCache<V> {
   private base: { keys: Set<string>; sum: string } | null = null;
   private used = new Map<string, V>();
   private changed = false;
+  /** Keys whose value differs from the base file's: set by this build, or read from the delta. */
+  private overridden = new Set<string>();
 
   private constructor(private file: string | null) {
     if (!file) return;
@@ -121,7 +123,12 @@ export class KeyValueCache<V> {
     const delta = readOrWarn<V>(this.deltaFile!);
     // A delta of another base is what a build killed between rewriting the base and removing the
     // delta leaves: not damage, so no warning; the next save replaces it.
-    if (delta && delta.base === base.sum) for (const [k, v] of delta.entries) this.old.set(k, v);
+    if (delta && delta.base === base.sum) {
+      for (const [k, v] of delta.entries) {
+        this.old.set(k, v);
+        this.overridden.add(k);
+      }
+    }
     else if (delta) this.changed = true;
   }
 
@@ -141,6 +148,7 @@ export class KeyValueCache<V> {
 
   set(key: string, value: V): void {
     this.used.set(key, value);
+    this.overridden.add(key);
     this.changed = true;
   }
 
@@ -154,8 +162,12 @@ export class KeyValueCache<V> {
     if (!this.file || (!this.changed && this.used.size === this.old.size)) return 'unchanged';
     const base = this.base;
     if (base) {
-      const fresh = new Map([...this.used].filter(([key]) => !base.keys.has(key)));
-      const unused = base.keys.size - (this.used.size - fresh.size);
+      // The delta holds what the base does not: new keys, and keys whose value was set again
+      // (a rendered page's stamps, for one) by this build or an earlier one since the base.
+      const fresh = new Map([...this.used].filter(([key]) => !base.keys.has(key) || this.overridden.has(key)));
+      let usedOfBase = 0;
+      for (const key of this.used.keys()) if (base.keys.has(key)) usedOfBase++;
+      const unused = base.keys.size - usedOfBase;
       if (fresh.size + unused <= this.used.size * DELTA_SHARE) {
         writeCacheFile(this.deltaFile!, fresh, base.sum);
         return 'delta';

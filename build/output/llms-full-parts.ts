@@ -1,23 +1,22 @@
 // llms-full.txt is every listed page's Markdown, one after the other: 10 MB at 1000 pages. A
 // build that changed one page need not read the other 999 from the body store again: the output
-// in place already holds their bytes, in its own llms-full.txt. The cache keeps where each page's
-// part lies in that file (by the page's key: title, compiled Markdown and site address), and the
-// next build copies unchanged parts from it, reading only the changed pages.
+// in place already holds their bytes, in its own llms-full.txt. The cache keeps, under that file's
+// hash, where each page's part lies in it (by the page's key: title, compiled Markdown and site
+// address), and the next build copies unchanged parts from it, reading only the changed pages.
 import { readFileSync } from 'node:fs';
 import { KeyValueCache } from '../cache/kv-cache.ts';
 import { engineCodeHash } from '../cache/engine-hash.ts';
 import { hashOf } from './compress-core.ts';
 import type { PreviousOutput } from './previous-output.ts';
 
-/** Where each page's part lies in a built llms-full.txt. */
+/** Where each page's part lies in a built llms-full.txt, kept under the file's hash. */
 interface Layout {
   engine: string;
-  hash: string;
   size: number;
   parts: [key: string, start: number, end: number][];
 }
 
-const LAYOUT = 'layout';
+const FILE = 'llms-full.txt';
 
 export class LlmsFullParts {
   private readonly cache: KeyValueCache<Layout>;
@@ -32,8 +31,10 @@ export class LlmsFullParts {
   private previousFile(): typeof this.old {
     if (this.opened) return this.old;
     this.opened = true;
-    const layout = this.cache.get(LAYOUT);
-    const file = layout && layout.engine === engineCodeHash() ? this.previous?.fileWithHash(layout.hash, layout.size) : undefined;
+    // The previous output's manifest names its llms-full.txt's hash, which names the layout.
+    const hash = this.previous?.hashOfFile(FILE);
+    const layout = hash ? this.cache.get(hash) : undefined;
+    const file = hash && layout && layout.engine === engineCodeHash() ? this.previous?.fileWithHash(hash, layout.size) : undefined;
     if (layout && file) {
       try {
         const data = readFileSync(file);
@@ -54,7 +55,7 @@ export class LlmsFullParts {
 
   /** The file just made, and where its parts lie: for the next build. */
   record(data: Buffer, parts: Layout['parts']): void {
-    this.cache.set(LAYOUT, { engine: engineCodeHash(), hash: hashOf(data), size: data.length, parts });
+    this.cache.set(hashOf(data), { engine: engineCodeHash(), size: data.length, parts });
     this.old = undefined; // the previous file's bytes are not needed any more
     this.cache.save();
   }

@@ -10,6 +10,7 @@ import { hashOf, MANIFEST_FILE, MIN_BYTES, type Manifest } from './compress-core
 
 export class PreviousOutput {
   private readonly byHash = new Map<string, string>();
+  private hashes: Manifest['files'] = {};
   /** When the manifest was written: the last thing a build writes before the swap. */
   private writtenAt = 0;
 
@@ -18,6 +19,7 @@ export class PreviousOutput {
       const file = path.join(dir, MANIFEST_FILE);
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
       this.writtenAt = statSync(file).mtimeMs;
+      this.hashes = manifest.files;
       for (const [rel, hash] of Object.entries(manifest.files)) this.byHash.set(hash, rel);
     } catch {
       // no manifest (a first build, an output from elsewhere): nothing to reuse
@@ -26,6 +28,11 @@ export class PreviousOutput {
 
   static open(dir: string): PreviousOutput | undefined {
     return existsSync(dir) ? new PreviousOutput(dir) : undefined;
+  }
+
+  /** The hash its manifest gives for one of the previous output's files (those of 1 KB or more). */
+  hashOfFile(rel: string): string | undefined {
+    return Object.hasOwn(this.hashes, rel) ? this.hashes[rel] : undefined;
   }
 
   /** The previous output's file with exactly these bytes, if it had one (by its manifest, its stamp and, when edited since, its bytes). */

@@ -43,6 +43,23 @@ describe('key-value cache', () => {
     assert.equal(build([...keys(0, 99), 'page 99 edited']), 100);
   });
 
+  it('keeps a value set again for a key of the base, in the delta, through later builds that only read it', () => {
+    build(keys(0, 100));
+    const open = () => KeyValueCache.open<string>(dir, 'pages');
+    let cache = open();
+    for (const k of keys(0, 100)) cache.get(k);
+    cache.set('page 7', 'page 7, stamped');
+    assert.equal(cache.save(), 'delta');
+    cache = open();
+    assert.equal(cache.get('page 7'), 'page 7, stamped', 'the new value was lost');
+    for (const k of keys(0, 100)) cache.get(k);
+    cache.set('page 8', 'page 8, stamped'); // another build: one more value set, page 7's only read
+    assert.equal(cache.save(), 'delta');
+    cache = open();
+    assert.equal(cache.get('page 7'), 'page 7, stamped', 'a value from the earlier delta was lost');
+    assert.equal(cache.get('page 8'), 'page 8, stamped');
+  });
+
   it('rewrites the base and drops the delta once a tenth of the entries changed', () => {
     build(keys(0, 100));
     build([...keys(0, 95), ...keys(200, 205)]);
