@@ -62,9 +62,11 @@ function llmsFullRoutes(sidebars: SidebarData[], has: (route: string) => boolean
 
 /** String.prototype.trimEnd() on UTF-8 bytes: only the tail is decoded. */
 function trimEndBytes(data: Buffer): Buffer {
-  const tail = data.subarray(Math.max(0, data.length - 256)).toString('utf8');
+  const window = 256;
+  const tail = data.subarray(Math.max(0, data.length - window)).toString('utf8');
   const kept = tail.trimEnd();
-  if (kept.length === 0 && tail.length < data.length) return Buffer.from(data.toString('utf8').trimEnd());
+  // All of the window was whitespace: the rest may be too.
+  if (kept.length === 0 && data.length > window) return Buffer.from(data.toString('utf8').trimEnd());
   return data.subarray(0, data.length - Buffer.byteLength(tail.slice(kept.length)));
 }
 
@@ -120,9 +122,12 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
     const page = byRoute.get(s.route);
     if (!page || (s.kind !== 'doc' && s.kind !== 'markdown-page')) continue;
     const id = input.compiledMarkdownId?.(s.absPath);
+    // A page the compile stage did not make Markdown for is made from its source, taken now: the
+    // build lets the sources' texts go before the files are made.
+    const source = id ? undefined : s.body;
     const content = () => {
-      const compiled = input.compiledMarkdown?.(s.absPath);
-      return compiled === undefined ? Buffer.from(pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile })) : publishedMarkdownBytes(page.title, compiled, siteUrl);
+      const compiled = id ? input.compiledMarkdown?.(s.absPath) : undefined;
+      return compiled === undefined ? Buffer.from(pageMarkdown(page.title, source ?? s.body, s.absPath, { siteUrl, routeOfFile })) : publishedMarkdownBytes(page.title, compiled, siteUrl);
     };
     const file: MachineFile = { rel: markdownUrlOf(s.route).slice(1), ...(id ? { key: JSON.stringify([page.title, id, siteUrl]) } : {}), content };
     files.push(file);
