@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /** A body's name (sha256 of its UTF-8 bytes, hex) and size in bytes. */
 export interface BodyRef {
@@ -74,7 +75,8 @@ export class BodyStore {
       mkdirSync(sub, { recursive: true });
       this.made.add(sub);
     }
-    const tmp = `${file}.${process.pid}.tmp`;
+    // Markdown workers write into the same store: the thread's id keeps their temporary files apart.
+    const tmp = `${file}.${process.pid}.${threadId}.tmp`;
     writeFileSync(tmp, data);
     renameSync(tmp, file);
     return ref;

@@ -57,7 +57,8 @@ export interface CompileStats {
 }
 
 /** What a Markdown worker sends back per page; a BuildError keeps its file, line and fix. */
-export type WorkerResult = { ok: true; value: CompiledMarkdown } | { ok: false; error: { message: string; file?: string; line?: number; fix?: string } };
+/** With a cache, a worker stores the page's bodies itself and sends only their references (a CompiledPage). */
+export type WorkerResult = { ok: true; value: CompiledMarkdown | CompiledPage } | { ok: false; error: { message: string; file?: string; line?: number; fix?: string } };
 
 type Kept<T> = { ok: true; value: T } | Extract<WorkerResult, { ok: false }>;
 
@@ -65,7 +66,7 @@ type Kept<T> = { ok: true; value: T } | Extract<WorkerResult, { ok: false }>;
  * `keep` turns each page's result into what the caller holds, as soon as it arrives: the build
  * moves its bodies to the body store, so the compiled HTML of all pages is never in memory at once.
  */
-async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number, keep: (c: CompiledMarkdown) => T): Promise<T[]> {
+async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number, cacheDir: string | null, keep: (c: CompiledMarkdown | CompiledPage) => T): Promise<T[]> {
   const file = await workerFile('markdown/worker.ts');
   const shares: MarkdownInput[][] = Array.from({ length: count }, () => []);
   inputs.forEach((input, i) => shares[i % count].push(input));
@@ -73,7 +74,7 @@ async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, s
   return Promise.all(shares.map((share) => new Promise<Kept<T>[]>((resolve, reject) => {
     // A larger young generation: the Markdown pipeline allocates many short-lived nodes, and
     // the default size spends a third of the time in scavenges.
-    const worker = new Worker(file, { workerData: { inputs: share, routeOfFile: entries, languages: highlightLanguages() }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+    const worker = new Worker(file, { workerData: { inputs: share, routeOfFile: entries, languages: highlightLanguages(), cacheDir }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
     // The results come in batches, in the order of the share, then null (build/markdown/worker.ts).
     const results: Kept<T>[] = [];
     worker.on('message', (batch: WorkerResult[] | null) => {
@@ -145,8 +146,12 @@ export async function compileSite(
   const inputs: MarkdownInput[] = todo.map(({ page }) => ({ file: page.file, absPath: page.absPath, body: page.body, lineOffset: page.bodyLineOffset }));
   const size = inputs.reduce((n, i) => n + i.body.length, 0);
   const workers = size >= WORKER_THRESHOLD && inputs.length > 1 ? Math.min(MAX_WORKERS, 4, inputs.length) : 0;
-  const keep = ({ html, markdown, ...meta }: CompiledMarkdown): CompiledPage => ({ ...meta, htmlBody: bodies.put(html), markdownBody: bodies.put(markdown) });
-  const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, keep) : await compileInThread(inputs, routeOfFile, keep);
+  const keep = (c: CompiledMarkdown | CompiledPage): CompiledPage => {
+    if ('htmlBody' in c) return c; // stored by its worker
+    const { html, markdown, ...meta } = c;
+    return { ...meta, htmlBody: bodies.put(html), markdownBody: bodies.put(markdown) };
+  };
+  const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, cacheDir, keep) : await compileInThread(inputs, routeOfFile, keep);
   compiled.forEach((page, i) => {
     results.set(todo[i].page.absPath, page);
     cache.set(todo[i].key, page);

@@ -40,6 +40,27 @@ describe('Markdown compiled in worker threads', () => {
     for (const [rel, bytes] of expected) assert.ok(actual.get(rel)!.equals(bytes), `${rel} differs`);
   });
 
+  it('with a cache, the workers store the pages\' text themselves: same output, and the next build compiles nothing', () => {
+    const site = copyFixture();
+    const inThread = build(site.buildArgs(['--quiet']), false);
+    assert.equal(inThread.status, 0, inThread.stderr);
+    const threadOut = `${site.out}-thread`;
+    renameSync(site.out, threadOut);
+    const cache = path.join(site.dir, '.cache');
+    const inWorkers = build(site.buildArgs([], cache), true);
+    assert.equal(inWorkers.status, 0, inWorkers.stderr);
+    assert.match(inWorkers.stdout, /, 2 worker threads;/, 'the pages went through two workers');
+    const expected = files(threadOut);
+    const actual = files(site.out);
+    actual.delete(path.join('_headers', 'build.json')); // the up-to-date stamp only cached builds write
+    assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort());
+    for (const [rel, bytes] of expected) assert.ok(actual.get(rel)!.equals(bytes), `${rel} differs`);
+    site.write('static/img/extra.txt', 'новый файл\n'); // something changed, so the build is not skipped
+    const again = build(site.buildArgs(['--stats-json', path.join(site.dir, 'stats.json')], cache), true);
+    assert.equal(again.status, 0, again.stderr);
+    assert.equal(JSON.parse(readFileSync(path.join(site.dir, 'stats.json'), 'utf8')).compiled, 0, 'the stored pages were not found');
+  });
+
   it('fails on a bad page with its file and line', () => {
     const site = copyFixture();
     site.write('docs/guide/bad-import.md', '---\ntitle: Плохая страница\n---\n\nТекст.\n\nimport Tabs from \'@theme/Tabs\';\n');
