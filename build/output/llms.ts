@@ -126,7 +126,7 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
     // build lets the sources' texts go before the files are made.
     const source = id ? undefined : s.body;
     const content = () => {
-      const compiled = id ? input.compiledMarkdown?.(s.absPath) : undefined;
+      const compiled = input.compiledMarkdown?.(s.absPath);
       return compiled === undefined ? Buffer.from(pageMarkdown(page.title, source ?? s.body, s.absPath, { siteUrl, routeOfFile })) : publishedMarkdownBytes(page.title, compiled, siteUrl);
     };
     const file: MachineFile = { rel: markdownUrlOf(s.route).slice(1), ...(id ? { key: JSON.stringify([page.title, id, siteUrl]) } : {}), content };
