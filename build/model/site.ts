@@ -251,15 +251,14 @@ export function pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls
   // The sidebar is not inlined: it is one immutable JSON file the browser caches across pages.
   const data: InitialData = { page: rest, sidebarUrls };
   const htmlParts = renderDocumentParts({ config, page, appHtml, data, assets, prepaint });
-  const files: PageFiles = {
+  return {
     htmlPath: htmlPathOf(page.route),
     htmlParts,
     get html() {
       return htmlParts.join('');
     },
+    ...(page.kind === 'not-found' ? {} : { dataPath: dataPathOf(page.route), data: JSON.stringify(page) }),
   };
-  if (page.kind !== 'not-found') Object.assign(files, { dataPath: dataPathOf(page.route), data: JSON.stringify(page) });
-  return files;
 }
 
 /** Images next to pages, copied under their content-hashed URLs. */

@@ -20,10 +20,6 @@ export interface DocumentInput {
   prepaint: string;
 }
 
-export function renderDocument(input: DocumentInput): string {
-  return renderDocumentParts(input).join('');
-}
-
 /**
  * The document in three pieces: everything before the app, the app, everything after it. A page
  * of Russian text is a two-byte string, and a whole document of 64 K characters or more is an

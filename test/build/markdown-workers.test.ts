@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { copyFixture } from '../helpers/build-fixture.ts';
+import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
 
 function build(args: string[], workers: boolean) {
@@ -24,39 +24,37 @@ function files(dir: string): Map<string, Buffer> {
     }));
 }
 
+/**
+ * Builds the fixture in the build's own thread, then in two workers (with the cache given, or
+ * none), and compares the two outputs file by file. Returns the fixture for further builds.
+ */
+function sameInWorkers(cacheOf?: (site: FixtureCopy) => string): FixtureCopy {
+  const site = copyFixture();
+  const inThread = build(site.buildArgs(['--quiet']), false);
+  assert.equal(inThread.status, 0, inThread.stderr);
+  const threadOut = `${site.out}-thread`;
+  renameSync(site.out, threadOut);
+  const inWorkers = build(site.buildArgs([], cacheOf?.(site)), true);
+  assert.equal(inWorkers.status, 0, inWorkers.stderr);
+  assert.match(inWorkers.stdout, /, 2 worker threads;/, 'the pages went through two workers');
+  const expected = files(threadOut);
+  const actual = files(site.out);
+  actual.delete(path.join('_headers', 'build.json')); // the up-to-date stamp only cached builds write
+  assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort());
+  for (const [rel, bytes] of expected) assert.ok(actual.get(rel)!.equals(bytes), `${rel} differs`);
+  return site;
+}
+
 describe('Markdown compiled in worker threads', () => {
   it('gives the same output as the build\'s own thread, file by file', () => {
-    const site = copyFixture();
-    const inThread = build(site.buildArgs(['--quiet']), false);
-    assert.equal(inThread.status, 0, inThread.stderr);
-    const threadOut = `${site.out}-thread`;
-    renameSync(site.out, threadOut);
-    const inWorkers = build(site.buildArgs([]), true);
-    assert.equal(inWorkers.status, 0, inWorkers.stderr);
-    assert.match(inWorkers.stdout, /, 2 worker threads;/, 'the pages went through two workers');
-    const expected = files(threadOut);
-    const actual = files(site.out);
-    assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort());
-    for (const [rel, bytes] of expected) assert.ok(actual.get(rel)!.equals(bytes), `${rel} differs`);
+    sameInWorkers();
   });
 
   it('with a cache, the workers store the pages\' text themselves: same output, and the next build compiles nothing', () => {
-    const site = copyFixture();
-    const inThread = build(site.buildArgs(['--quiet']), false);
-    assert.equal(inThread.status, 0, inThread.stderr);
-    const threadOut = `${site.out}-thread`;
-    renameSync(site.out, threadOut);
-    const cache = path.join(site.dir, '.cache');
-    const inWorkers = build(site.buildArgs([], cache), true);
-    assert.equal(inWorkers.status, 0, inWorkers.stderr);
-    assert.match(inWorkers.stdout, /, 2 worker threads;/, 'the pages went through two workers');
-    const expected = files(threadOut);
-    const actual = files(site.out);
-    actual.delete(path.join('_headers', 'build.json')); // the up-to-date stamp only cached builds write
-    assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort());
-    for (const [rel, bytes] of expected) assert.ok(actual.get(rel)!.equals(bytes), `${rel} differs`);
+    const cacheOf = (site: FixtureCopy) => path.join(site.dir, '.cache');
+    const site = sameInWorkers(cacheOf);
     site.write('static/img/extra.txt', 'новый файл\n'); // something changed, so the build is not skipped
-    const again = build(site.buildArgs(['--stats-json', path.join(site.dir, 'stats.json')], cache), true);
+    const again = build(site.buildArgs(['--stats-json', path.join(site.dir, 'stats.json')], cacheOf(site)), true);
     assert.equal(again.status, 0, again.stderr);
     assert.equal(JSON.parse(readFileSync(path.join(site.dir, 'stats.json'), 'utf8')).compiled, 0, 'the stored pages were not found');
   });
