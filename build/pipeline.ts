@@ -20,7 +20,7 @@ import { buildCsp, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
-import { idsOf, pageRefs, type SiteRef } from './checks/html-refs.ts';
+import { idsOf, pageRefs, SiteRefs, type SiteRef } from './checks/html-refs.ts';
 import { copyStatic, OutputWriter, writeOut } from './output/files.ts';
 import { PreviousOutput } from './output/previous-output.ts';
 import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor, swapInto } from './output/staging.ts';
@@ -175,7 +175,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const written = (rel: string, linkedFrom?: string) => compressor!.add(rel, linkedFrom);
     const checkingLinks = options.checkLinks !== false;
     const refs = new Map<string, SiteRef[]>();
-    const internedRefs = new Map<string, SiteRef>();
+    const siteRefs = new SiteRefs();
     const ids = new Map<string, Set<string>>();
     const sampleGzip: number[] = [];
     const sampleEvery = Math.max(1, Math.floor(pages.length / 50));
@@ -208,7 +208,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
         const html = files.htmlParts;
         const pageIds = idsOf(html);
         // The page-not-found page is served at any path, so its relative and locale links are not checked.
-        const pageRefList = page.kind !== 'not-found' ? pageRefs(html, page.route, internedRefs) : undefined;
+        const pageRefList = page.kind !== 'not-found' ? pageRefs(html, page.route, siteRefs) : undefined;
         if (checkingLinks) {
           ids.set(page.route, pageIds);
           if (pageRefList) refs.set(page.route, pageRefList);
