@@ -25,10 +25,10 @@ export class OutputWriter {
     this.files.set(rel, content);
   }
 
-  /** add(), or a link to the previous output's file when it has these bytes (under any name). */
-  addOrReuse(rel: string, content: string | Buffer): void {
+  /** add(), or a link to the previous output's file when it has these bytes (under any name); `hash`: their hashOf, if known. */
+  addOrReuse(rel: string, content: string | Buffer, hash?: string): void {
     const data = typeof content === 'string' ? Buffer.from(content) : content;
-    const same = this.previous?.fileWith(data);
+    const same = this.previous?.fileWith(data, hash);
     this.files.set(rel, same ? { linkFrom: same } : data);
   }
 

@@ -33,8 +33,9 @@ export class KnownBytes {
     if (known && out.linkKnown(rel, known.hash, known.size)) return known.size;
     const made = content();
     const data = typeof made === 'string' ? Buffer.from(made) : made;
-    if (fullKey) this.cache.set(fullKey, { hash: hashOf(data), size: data.length });
-    out.addOrReuse(rel, data);
+    const hash = hashOf(data);
+    if (fullKey) this.cache.set(fullKey, { hash, size: data.length });
+    out.addOrReuse(rel, data, hash);
     return data.length;
   }
 

@@ -127,16 +127,19 @@ export function markdownOfTree(tree: Root, sourceFile: string, routeOfFile: Map<
   return String(processor.stringify(tree));
 }
 
-/** A page's published Markdown: `# title` unless the page starts with its own h1, the site's address in its links. */
+/** publishedMarkdownBytes() on a string (the dev server, one page at a time). */
 export function publishedMarkdown(title: string, markdown: string, siteUrl: string): string {
-  const withUrl = markdown.replaceAll(SITE_URL_PLACEHOLDER, siteUrl);
-  return /^# /.test(withUrl) ? withUrl : `# ${title.replace(/\n/g, ' ')}\n\n${withUrl}`;
+  return publishedMarkdownBytes(title, Buffer.from(markdown), siteUrl).toString('utf8');
 }
 
 const PLACEHOLDER_BYTES = Buffer.from(SITE_URL_PLACEHOLDER);
 const H1_BYTES = Buffer.from('# ');
 
-/** publishedMarkdown() on UTF-8 bytes, for output assembled without decoding (llms-full.txt). */
+/**
+ * A page's published Markdown: `# title` unless the page starts with its own h1, the site's
+ * address in its links. On UTF-8 bytes, so that output assembled from many pages (llms-full.txt)
+ * is never decoded.
+ */
 export function publishedMarkdownBytes(title: string, markdown: Buffer, siteUrl: string): Buffer {
   const url = Buffer.from(siteUrl);
   const parts: Buffer[] = [];

@@ -35,10 +35,10 @@ export class PreviousOutput {
     return Object.hasOwn(this.hashes, rel) ? this.hashes[rel] : undefined;
   }
 
-  /** The previous output's file with exactly these bytes, if it had one (by its manifest, its stamp and, when edited since, its bytes). */
-  fileWith(data: Buffer): string | undefined {
+  /** The previous output's file with exactly these bytes (`hash`: their hashOf, when the caller has it), by its manifest, its stamp and, when edited since, its bytes. */
+  fileWith(data: Buffer, hash?: string): string | undefined {
     if (data.length < MIN_BYTES || this.byHash.size === 0) return undefined;
-    return this.fileWithHash(hashOf(data), data.length, data);
+    return this.fileWithHash(hash ?? hashOf(data), data.length, data);
   }
 
   /**
