@@ -6,7 +6,7 @@
 // year, everything else (HTML, page data, redirects, errors) is `no-cache` and revalidated with
 // nginx's ETag and Last-Modified; a precompressed .br/.gz next to a file is sent when the
 // request accepts it; the security headers go on every response.
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, statSync, type Stats } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { securityHeaders } from './security-headers.ts';
@@ -125,8 +125,7 @@ export function staticHandler(opts: ServerOptions): http.RequestListener {
     }
     const status = found ? 200 : 404;
     const file = found?.file ?? path.join(root, '404.html');
-    const stat = fileAt(file);
-    if (!stat) {
+    if (!fileAt(file)) {
       res.writeHead(404, { ...base, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
@@ -134,19 +133,25 @@ export function staticHandler(opts: ServerOptions): http.RequestListener {
     // Like gzip_static/brotli_static: a compressed sibling is sent with its own ETag and date.
     const accept = accepted(req.headers['accept-encoding']);
     let body = file;
-    let sent = stat;
     let encoding: string | undefined;
     let variants = false;
     for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
-      const s = fileAt(file + ext);
-      if (!s) continue;
+      if (!fileAt(file + ext)) continue;
       variants = true;
       if (!encoding && accept.has(enc)) {
         body = file + ext;
-        sent = s;
         encoding = enc;
       }
     }
+    // The file is opened before anything is answered, and its headers come from the open file:
+    // one that is replaced meanwhile (the dev server rewrites its output on every save) is sent
+    // whole or answered 404, never a read error after the headers, which nothing could handle.
+    const opened = openFile(body);
+    if (!opened) {
+      res.writeHead(404, { ...base, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const { fd, stat: sent } = opened;
     const etag = etagOf(sent);
     const headers: Record<string, string> = {
       ...base,
@@ -158,14 +163,37 @@ export function staticHandler(opts: ServerOptions): http.RequestListener {
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
     };
     if (status === 200 && notModified(req, etag, sent)) {
+      closeSync(fd);
       res.writeHead(304, headers).end();
       return;
     }
     headers['Content-Length'] = String(sent.size);
     res.writeHead(status, headers);
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(body).pipe(res);
+    if (req.method === 'HEAD' || sent.size === 0) {
+      closeSync(fd);
+      res.end();
+      return;
+    }
+    const stream = createReadStream('', { fd, end: sent.size - 1 }); // a file that grew since: the length sent
+    // A read that fails now (a disk error) can only cut the response short; it must not throw.
+    stream.on('error', () => res.destroy());
+    res.on('close', () => stream.destroy());
+    stream.pipe(res);
   };
+}
+
+/** The file opened for reading, with its size and dates; null when it is gone or not a file. */
+function openFile(p: string): { fd: number; stat: Stats } | null {
+  let fd: number;
+  try {
+    fd = openSync(p, 'r');
+  } catch {
+    return null;
+  }
+  const stat = fstatSync(fd);
+  if (stat.isFile()) return { fd, stat };
+  closeSync(fd);
+  return null;
 }
 
 function notModified(req: http.IncomingMessage, etag: string, stat: Stats): boolean {

@@ -51,7 +51,13 @@ export async function startDev(args: string[], readyTimeoutMs = 60_000, listenOn
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
+  let stopping = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A dev server that dies on its own makes every later test fail with "fetch failed"; its own
+  // output is what says why, so it goes into the test log.
+  void exited.then((code) => {
+    if (!stopping) console.error(`the dev server exited by itself (code ${code}); its output:\n${out}`);
+  });
   const waitForOutput = (pattern: RegExp, from = 0, timeoutMs = 20_000) => new Promise<string>((resolve, reject) => {
     const check = () => {
       const m = pattern.exec(out.slice(from));
@@ -94,6 +100,7 @@ export async function startDev(args: string[], readyTimeoutMs = 60_000, listenOn
     output: () => out,
     waitForOutput,
     async stop() {
+      stopping = true;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       const code = await exited;

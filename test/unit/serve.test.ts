@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -57,5 +57,41 @@ describe('preview server routing', () => {
     assert.equal(h.get('x-content-type-options'), 'nosniff');
     assert.equal(h.get('x-frame-options'), 'DENY');
     assert.equal(h.get('referrer-policy'), 'strict-origin-when-cross-origin');
+  });
+
+  it('keeps serving while a file is deleted and written again between requests (the dev server replaces assets)', { timeout: 60_000 }, async () => {
+    // Before the file was opened ahead of its headers, a file removed after its stat and before
+    // its read stream opened raised an unhandled stream error, and the process (npm run dev) died.
+    const rel = 'assets/churn.js';
+    const body = 'x'.repeat(64 * 1024);
+    let churning = true;
+    const churn = (async () => {
+      while (churning) {
+        rmSync(path.join(root, rel), { force: true });
+        await new Promise((r) => setImmediate(r));
+        writeFileSync(path.join(root, rel), body);
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const statuses = new Set<number>();
+    try {
+      for (let round = 0; round < 40; round++) {
+        const replies = await Promise.all(Array.from({ length: 25 }, async () => {
+          const r = await fetch(`${origin}/${rel}`, { signal: AbortSignal.timeout(5000) });
+          return { status: r.status, text: await r.text() };
+        }));
+        for (const { status, text } of replies) {
+          statuses.add(status);
+          // Either the whole file or the 404 page, never a cut-off body.
+          if (status === 200) assert.equal(text, body);
+          else assert.equal(status, 404);
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+    }
+    assert.ok(statuses.has(200), 'some requests found the file');
+    assert.equal((await get('/')).status, 200, 'the server still answers');
   });
 });
