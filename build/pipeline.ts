@@ -110,8 +110,15 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
 
   checkOutputPath(outDir);
   const staging = stagingDirFor(outDir);
-  prepareStaging(staging, outDir);
+  // The guard comes first: a signal that arrived after the folder was made and before its
+  // handler was in place would end the build with the folder left behind (and no message).
   const stopGuarding = options.exitOnSignal ? removeStagingOnSignal(staging) : () => {};
+  try {
+    prepareStaging(staging, outDir);
+  } catch (e) {
+    stopGuarding();
+    throw e;
+  }
   let compressor: Compressor | undefined;
   let bundling: ReturnType<typeof cachedBundles> | undefined;
   // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
