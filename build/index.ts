@@ -28,6 +28,8 @@ export interface BuildResult {
   cached: number;
   /** Pages whose HTML was rendered by this build; the rest were copied from the previous output (build/render/reuse.ts). */
   rendered: number;
+  /** Of those, pages made around their frame from the previous output, without a server render (a title edit's). */
+  framesReused?: number;
   workers: number;
   /** The browser bundle and the page renderer were those of a kept build (build/render/bundle-cache.ts). */
   bundlesFromCache?: boolean;

@@ -6,7 +6,6 @@ import { useHighlightLanguages } from './markdown/highlighter.ts';
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import path from 'node:path';
-import type { SidebarData } from '../src/data/types.ts';
 import type { BundleInput } from './render/bundle.ts';
 import { cachedBundles } from './render/bundle-cache.ts';
 import { KeyValueCache } from './cache/kv-cache.ts';
@@ -20,13 +19,13 @@ import { buildCsp, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
-import { idsOf, pageRefs, SiteRefs, type SiteRef } from './checks/html-refs.ts';
+import { SiteRefs, type SiteRef } from './checks/html-refs.ts';
 import { copyStatic, OutputWriter, writeOut } from './output/files.ts';
 import { PreviousOutput } from './output/previous-output.ts';
 import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor, swapInto } from './output/staging.ts';
 import { checkRoutes } from './model/routes.ts';
 import { readerOf } from './model/content.ts';
-import { assemblePages, copyContentAssets, discoverSite, pageFiles, pagePaths, prepaintFor, renderApp, routesOfFiles, sidebarFiles } from './model/site.ts';
+import { assemblePages, copyContentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
 import { SearchIndexer } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
 import { machinePages, type MachineFile } from './output/llms.ts';
@@ -34,6 +33,7 @@ import { KnownBytes } from './output/known-bytes.ts';
 import { LlmsFullParts } from './output/llms-full-parts.ts';
 import { measureFirstLoad } from './render/stats.ts';
 import { RenderReuse } from './render/reuse.ts';
+import { PageMaker } from './render/make-page.ts';
 import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
 import { readCategories } from './model/categories.ts';
 import { pageMetaResolver } from './model/page-meta.ts';
@@ -187,7 +187,9 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const sampleGzip: number[] = [];
     const sampleEvery = Math.max(1, Math.floor(pages.length / 50));
     // A page whose inputs are those of the previous build is copied from it (build/render/reuse.ts).
-    const reuse = new RenderReuse(cacheDir, outDir, JSON.stringify([renderer.hash, config, assets, prepaint, sidebarUrls]), sidebars);
+    const reuse = new RenderReuse(cacheDir, outDir, JSON.stringify([renderer.hash, config, assets, prepaint, sidebarUrls]), JSON.stringify([renderer.hash, config]), sidebars);
+    // A page that is not linked whole is made around its frame (build/render/make-page.ts).
+    const maker = new PageMaker({ renderer, config, assets, prepaint, sidebarUrls, sidebarById, reuse, siteRefs });
     // The search index reads each page as it goes by (build/search/index.ts), so that a page's
     // HTML is let go once its files are written: the pages' HTML is the largest thing a build
     // would otherwise hold until the end (about 50 KB a page of Russian text).
@@ -195,9 +197,10 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     for (const [i, page] of pages.entries()) {
       const body = pageBody.htmlBody(page.route);
       const stored = body && { id: body.id, load: () => bodies.read(body) };
-      const key = reuse.keyOf(page, body?.id);
+      const keys = reuse.keysOf(page, body?.id);
+      const { key } = keys;
       const paths = pagePaths(page);
-      const old = reuse.take(key, paths.htmlPath, paths.dataPath);
+      const old = reuse.take(keys, paths.htmlPath, paths.dataPath);
       if (old) {
         if (checkingLinks) {
           ids.set(page.route, old.ids);
@@ -207,24 +210,15 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
         out.link(paths.htmlPath, old.htmlFile);
         if (paths.dataPath && old.dataFile) out.link(paths.dataPath, old.dataFile);
       } else {
-        if (body) page.html = bodies.read(body);
-        const sidebar: SidebarData | undefined = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
-        const appHtml = renderApp(renderer, config, page, sidebar);
-        const files = pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls });
-        // The HTML stays in its pieces (build/render/html-document.ts says why) until it is written.
-        const html = files.htmlParts;
-        const pageIds = idsOf(html);
-        // The page-not-found page is served at any path, so its relative and locale links are not checked.
-        const pageRefList = page.kind !== 'not-found' ? pageRefs(html, page.route, siteRefs) : undefined;
+        const made = maker.make(page, keys, stored);
         if (checkingLinks) {
-          ids.set(page.route, pageIds);
-          if (pageRefList) refs.set(page.route, pageRefList);
+          ids.set(page.route, made.ids);
+          if (made.refs) refs.set(page.route, made.refs);
         }
-        reuse.record(key, html, files.data, pageRefList, pageIds, files.htmlPath, files.dataPath);
-        const bytes = Buffer.concat(html.map((piece) => Buffer.from(piece)));
-        if (i % sampleEvery === 0) sampleGzip.push(reuse.htmlGzipOf(key, () => bytes));
-        out.add(files.htmlPath, bytes);
-        if (files.dataPath) out.add(files.dataPath, files.data!);
+        if (i % sampleEvery === 0) sampleGzip.push(reuse.htmlGzipOf(key, () => made.html));
+        out.add(made.htmlPath, made.html);
+        if (made.dataPath && made.dataFile) out.link(made.dataPath, made.dataFile);
+        else if (made.dataPath) out.add(made.dataPath, made.data!);
       }
       search.read(page, stored);
       page.html = '';
@@ -276,7 +270,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // Only now: the cache names files of the output that is in place.
     reuse.save(outDir);
     lap('swap');
-    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, workers: stats.workers, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
+    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
   } catch (e) {
     await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close()]);
     discardStaging(staging);

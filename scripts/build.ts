@@ -48,7 +48,7 @@ try {
   if (args['stats-json']) {
     // maxRSS covers the worker threads too: they live in this process.
     const { maxRSS } = process.resourceUsage();
-    writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, compiled: result.compiled, rendered: result.rendered, bundlesFromCache: result.bundlesFromCache ?? false, timings: result.timings, firstLoad: result.firstLoad }));
+    writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, compiled: result.compiled, rendered: result.rendered, framesReused: result.framesReused ?? 0, bundlesFromCache: result.bundlesFromCache ?? false, timings: result.timings, firstLoad: result.firstLoad }));
   }
 } catch (e) {
   // Ctrl+C in a terminal reaches esbuild's service process too, and its death can fail the build

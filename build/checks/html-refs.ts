@@ -82,12 +82,30 @@ function startTagRefs(html: string, at: number, refs: string[]): number {
 }
 
 /**
- * Every element id of our HTML, entity-decoded. The HTML may come in pieces split between tags
- * (build/render/html-document.ts).
+ * A piece of HTML many pages share (a sidebar list, by the key of its render), read once: its
+ * references and ids stand in for its text in idsOf and pageRefs.
  */
-export function idsOf(html: string | string[]): Set<string> {
+export interface ScannedPiece {
+  refs: string[];
+  ids: string[];
+}
+
+/** A page's HTML: whole, or in pieces split between tags (build/render/html-document.ts), some read already. */
+export type HtmlPieces = string | (string | ScannedPiece)[];
+
+export function scanPiece(html: string): ScannedPiece {
+  return { refs: refsOf(html), ids: [...idsOf(html)] };
+}
+
+const piecesOf = (html: HtmlPieces) => (typeof html === 'string' ? [html] : html);
+
+/** Every element id of our HTML, entity-decoded. */
+export function idsOf(html: HtmlPieces): Set<string> {
   const ids = new Set<string>();
-  for (const piece of typeof html === 'string' ? [html] : html) addIds(piece, ids);
+  for (const piece of piecesOf(html)) {
+    if (typeof piece === 'string') addIds(piece, ids);
+    else for (const id of piece.ids) ids.add(id);
+  }
   return ids;
 }
 
@@ -167,10 +185,10 @@ export class SiteRefs {
   }
 }
 
-/** The in-site references of one page (its HTML whole, or in pieces split between tags), resolved against its route. */
-export function pageRefs(html: string | string[], route: string, siteRefs: SiteRefs = new SiteRefs()): SiteRef[] {
+/** The in-site references of one page, resolved against its route. */
+export function pageRefs(html: HtmlPieces, route: string, siteRefs: SiteRefs = new SiteRefs()): SiteRef[] {
   const refs: SiteRef[] = [];
-  for (const ref of (typeof html === 'string' ? [html] : html).flatMap(refsOf)) {
+  for (const ref of piecesOf(html).flatMap((piece) => (typeof piece === 'string' ? refsOf(piece) : piece.refs))) {
     const resolved = siteRefs.resolve(ref, route);
     if (resolved) refs.push(resolved);
   }

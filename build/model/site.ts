@@ -234,7 +234,8 @@ export interface PageFiles {
 export interface PageDocumentInput {
   config: SiteConfig;
   page: PageData;
-  appHtml: string;
+  /** The server render, whole or in pieces (build/render/html-document.ts). */
+  appHtml: string | string[];
   assets: ClientAssets;
   prepaint: string;
   sidebarUrls: Record<string, string>;

@@ -37,8 +37,19 @@ export interface ClientAssets {
 
 export type RenderPage = (config: SiteConfig, page: PageData, sidebar?: SidebarData) => string;
 
+/** A page's frame: [whole] without a doc sidebar list, [before, after] around it (src/ssr/render.tsx). */
+export type Frame = [string] | [string, string];
+/** A page's sidebar list and the key of the render it came from (same key: same links and ids). */
+export interface ListRender {
+  html: string;
+  key: string;
+}
+
 export interface ServerRenderer {
   render: RenderPage;
+  /** The page without its sidebar list: render() is frame[0] + list + frame[1]. */
+  frame: (config: SiteConfig, page: PageData, sidebar?: SidebarData) => Frame;
+  list: (sidebar: SidebarData, route: string) => ListRender;
   /** The page rendered in one piece, sidebar list included: what `render` must equal (tests compare them). */
   renderWhole: RenderPage;
   /** Hash of the server bundle: part of every rendered page's cache key. */
@@ -208,6 +219,6 @@ export async function loadRenderer(code: string, projectRoot: string): Promise<S
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `render.${hash}.mjs`);
   writeFileSync(file, code);
-  const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage; renderWhole: RenderPage };
-  return { render: mod.renderPage, renderWhole: mod.renderWhole, hash, file };
+  const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage; renderWhole: RenderPage; renderFrame: ServerRenderer['frame']; sidebarList: ServerRenderer['list'] };
+  return { render: mod.renderPage, renderWhole: mod.renderWhole, frame: mod.renderFrame, list: mod.sidebarList, hash, file };
 }

@@ -14,20 +14,21 @@ const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').repl
 export interface DocumentInput {
   config: SiteConfig;
   page: PageData;
-  appHtml: string;
+  /** The server render, whole or in pieces (frame and sidebar list). */
+  appHtml: string | string[];
   data: InitialData;
   assets: ClientAssets;
   prepaint: string;
 }
 
 /**
- * The document in three pieces: everything before the app, the app, everything after it. A page
+ * The document in pieces: everything before the app, the app's pieces, everything after it. A page
  * of Russian text is a two-byte string, and a whole document of 64 K characters or more is an
  * object V8 puts in its large-object space: one fresh mapping of memory per string, which cost
  * about 1 ms a page here (page faults on a virtual machine), more than rendering it. Each piece
  * stays below that size; they are written and scanned one after the other, never joined.
  */
-export function renderDocumentParts({ config, page, appHtml, data, assets, prepaint }: DocumentInput): [string, string, string] {
+export function renderDocumentParts({ config, page, appHtml, data, assets, prepaint }: DocumentInput): string[] {
   const title = documentTitle(page.title, config.title);
   const description = page.description ?? config.tagline;
   const canonical = `${config.url}${page.route === '/' ? '/' : page.route}`;
@@ -54,7 +55,7 @@ export function renderDocumentParts({ config, page, appHtml, data, assets, prepa
   ].filter(Boolean).join('');
   return [
     `<!doctype html><html lang="${config.i18n.defaultLocale}" data-theme="${config.colorMode.defaultMode}"><head>${head}</head><body><div id="root">`,
-    appHtml,
+    ...(typeof appHtml === 'string' ? [appHtml] : appHtml),
     '</div><div id="route-announcer" class="sr-only" aria-live="assertive" aria-atomic="true"></div>'
     + `<script id="__SG_DATA__" type="application/json">${safeJson(data)}</script>`
     + `<script>${bootScript(assets.js)}</script>`

@@ -9,6 +9,13 @@
 // rendered nor parsed. The previous output is trusted only file by file: bytes whose hash is not
 // the recorded one (a dist/ edited by hand, or built elsewhere) mean the page is rendered.
 //
+// A page whose files must be made again often keeps its frame: the server render around its
+// sidebar list (src/ssr/render.tsx), which depends on the page, the config and the server bundle
+// but not on the sidebar's items. A title edit changes every page's list and none of their
+// frames: the frame is then read back from the previous output's HTML (where each piece lies is
+// kept with the page, by the frame's key) and only the list is put in anew, and the page data
+// file, made from the page alone, is linked. The same trust rule applies to those files.
+//
 // Reused files are hard-linked into the new output, not copied. Each file's inode, size and
 // modification time are recorded once it is in place; a file that still has them is the one this
 // engine wrote (as make and rsync assume), so it is linked without being read. A file whose
@@ -17,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
+import type { Frame } from './bundle.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { engineCodeHash } from '../cache/engine-hash.ts';
 import { gzipSize } from './stats.ts';
@@ -34,6 +42,26 @@ export interface RenderedPage {
   stamps?: [FileStamp, FileStamp | null];
   /** gzipSize of the HTML, once a build sampled the page for its figures (build/render/stats.ts). */
   htmlGzip?: number;
+}
+
+export interface PageKeys {
+  key: string;
+  frameKey: string;
+}
+
+/** Where a page's frame lies in its HTML file, under the frame's key. */
+interface FrameEntry {
+  htmlSha: string;
+  dataSha?: string;
+  /** Byte lengths of the HTML's first pieces: [head, before, list, after], or [head, whole page] without a list. */
+  lengths: number[];
+  stamps?: [FileStamp, FileStamp | null];
+}
+
+/** A frame read back from the previous output, and its page data file to link. */
+export interface ReusedFrame {
+  frame: Frame;
+  dataFile?: string;
 }
 
 /** A page of the previous output to link into the new one, with what the link check needs. */
@@ -55,8 +83,11 @@ const sameStamp = (a: FileStamp | null | undefined, file: string | undefined): b
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 };
 
+/** A page as its key reads it: its HTML by the body's content hash when the build has not read it. */
+const pageJson = (page: PageData, htmlId: string | undefined) => JSON.stringify(htmlId ? { ...page, html: `body ${htmlId}` } : page);
+
 /** sha256 of a file's content, given whole or in pieces. */
-const sha = (b: string | Buffer | string[]) => {
+const sha = (b: string | Buffer | (string | Buffer)[]) => {
   const h = createHash('sha256');
   for (const piece of Array.isArray(b) ? b : [b]) h.update(piece);
   return h.digest('hex');
@@ -64,29 +95,78 @@ const sha = (b: string | Buffer | string[]) => {
 
 export class RenderReuse {
   private readonly cache: KeyValueCache<RenderedPage>;
+  private readonly frames: KeyValueCache<FrameEntry>;
   private readonly sidebarHashes = new Map<string, string>();
+  /** Each sidebar without its items: what a frame may depend on. */
+  private readonly sidebarShapes = new Map<string, string>();
   private readonly base: string;
+  private readonly frameBase: string;
   reused = 0;
+  /** Pages made again around the frame of the previous output (no server render). */
+  framesReused = 0;
   /** Pages whose files are in the output after this build: stamped by save(). */
   private placed = new Map<string, { entry: RenderedPage; htmlPath: string; dataPath?: string }>();
+  private placedFrames = new Map<string, { entry: FrameEntry; htmlPath: string; dataPath?: string }>();
 
   /**
    * `layout`: everything every page's files depend on besides the page itself (config, assets,
-   * pre-paint script, server bundle hash, sidebar URLs), as one string.
+   * pre-paint script, server bundle hash, sidebar URLs), as one string; `frameLayout`: what of
+   * it a page's frame depends on (the server bundle hash and the config).
    */
-  constructor(cacheDir: string | null, private readonly previousOut: string, layout: string, sidebars: SidebarData[]) {
+  constructor(cacheDir: string | null, private readonly previousOut: string, layout: string, frameLayout: string, sidebars: SidebarData[]) {
     this.cache = KeyValueCache.open<RenderedPage>(cacheDir, 'rendered-pages');
+    this.frames = KeyValueCache.open<FrameEntry>(cacheDir, 'page-frames');
     this.base = hashKey(engineCodeHash(), layout);
-    for (const s of sidebars) this.sidebarHashes.set(s.id, sha(JSON.stringify(s)));
+    this.frameBase = hashKey(engineCodeHash(), frameLayout);
+    for (const s of sidebars) {
+      this.sidebarHashes.set(s.id, sha(JSON.stringify(s)));
+      this.sidebarShapes.set(s.id, JSON.stringify({ ...s, items: [] }));
+    }
   }
 
-  /** `htmlId`: the content hash of the page's HTML when the build has not read it (build/cache/body-store.ts). */
-  keyOf(page: PageData, htmlId?: string): string {
-    return hashKey(this.base, page.sidebarId ? this.sidebarHashes.get(page.sidebarId) ?? '' : '', JSON.stringify(htmlId ? { ...page, html: `body ${htmlId}` } : page));
+  /**
+   * The page's key, and its frame's: the page, its sidebar without the items, the frame layout.
+   * `htmlId`: the content hash of the page's HTML when the build has not read it (build/cache/body-store.ts).
+   */
+  keysOf(page: PageData, htmlId?: string): PageKeys {
+    const json = pageJson(page, htmlId);
+    const sidebarId = page.sidebarId;
+    return {
+      key: hashKey(this.base, sidebarId ? this.sidebarHashes.get(sidebarId) ?? '' : '', json),
+      frameKey: hashKey(this.frameBase, sidebarId ? this.sidebarShapes.get(sidebarId) ?? '' : '', json),
+    };
+  }
+
+  /** The frame of this page in the previous output, when its files are the ones recorded under `key`. */
+  takeFrame(key: string, htmlPath: string, dataPath: string | undefined): ReusedFrame | null {
+    const entry = this.frames.get(key);
+    if (!entry || Boolean(entry.dataSha) !== Boolean(dataPath)) return null;
+    const htmlFile = path.join(this.previousOut, htmlPath);
+    const dataFile = dataPath ? path.join(this.previousOut, dataPath) : undefined;
+    let frame: Frame;
+    try {
+      const bytes = readFileSync(htmlFile);
+      const stamped = entry.stamps && sameStamp(entry.stamps[0], htmlFile) && sameStamp(entry.stamps[1], dataFile);
+      if (!stamped) {
+        if (sha(bytes) !== entry.htmlSha) return null;
+        if (dataFile && sha(readFileSync(dataFile)) !== entry.dataSha) return null;
+      }
+      const [head, ...rest] = entry.lengths;
+      if (rest.length === 1) frame = [bytes.toString('utf8', head, head + rest[0])];
+      else {
+        const [before, list, after] = rest;
+        const afterStart = head + before + list;
+        frame = [bytes.toString('utf8', head, head + before), bytes.toString('utf8', afterStart, afterStart + after)];
+      }
+    } catch {
+      return null;
+    }
+    this.framesReused++;
+    return { frame, dataFile };
   }
 
   /** The previous build's files of this page, when they are exactly what rendering would give. */
-  take(key: string, htmlPath: string, dataPath: string | undefined): ReusedPage | null {
+  take({ key, frameKey }: PageKeys, htmlPath: string, dataPath: string | undefined): ReusedPage | null {
     const entry = this.cache.get(key);
     if (!entry || Boolean(entry.dataSha) !== Boolean(dataPath)) return null;
     const htmlFile = path.join(this.previousOut, htmlPath);
@@ -102,13 +182,32 @@ export class RenderReuse {
     }
     this.reused++;
     this.placed.set(key, { entry, htmlPath, dataPath });
+    // Its frame's entry stays in the cache (only what a build uses is kept): the files it names are these.
+    this.frames.get(frameKey);
     return { htmlFile, dataFile, refs: entry.refs, ids: new Set(entry.ids ?? []) };
   }
 
-  record(key: string, html: string | string[], data: string | undefined, refs: SiteRef[] | undefined, ids: Set<string> | undefined, htmlPath: string, dataPath?: string): void {
-    const entry: RenderedPage = { htmlSha: sha(html), ...(data !== undefined ? { dataSha: sha(data) } : {}), ...(refs ? { refs } : {}), ...(ids ? { ids: [...ids] } : {}) };
+  /**
+   * A page made by this build. `data`: its page data file, or the hash of the one linked; `frame`:
+   * its frame's key and the byte lengths of the HTML's pieces up to the frame's end.
+   */
+  record(key: string, html: string | Buffer | (string | Buffer)[], data: string | { sha: string } | undefined, refs: SiteRef[] | undefined, ids: Set<string> | undefined,
+    htmlPath: string, dataPath?: string, frame?: { key: string; lengths: number[] }): void {
+    const htmlSha = sha(html);
+    const dataSha = data === undefined ? undefined : typeof data === 'string' ? sha(data) : data.sha;
+    const entry: RenderedPage = { htmlSha, ...(dataSha !== undefined ? { dataSha } : {}), ...(refs ? { refs } : {}), ...(ids ? { ids: [...ids] } : {}) };
     this.cache.set(key, entry);
     this.placed.set(key, { entry, htmlPath, dataPath });
+    if (frame) {
+      const frameEntry: FrameEntry = { htmlSha, ...(dataSha !== undefined ? { dataSha } : {}), lengths: frame.lengths };
+      this.frames.set(frame.key, frameEntry);
+      this.placedFrames.set(frame.key, { entry: frameEntry, htmlPath, dataPath });
+    }
+  }
+
+  /** The hash of the page data recorded with a frame (its file is linked, not read). */
+  frameDataSha(key: string): string | undefined {
+    return this.frames.get(key)?.dataSha;
   }
 
   /** The gzip size of the HTML of a page taken or recorded under `key`: measured once, then kept with it. */
@@ -134,6 +233,16 @@ export class RenderReuse {
       // Linked files keep their stamps: the entry is written again only when they moved.
       if (JSON.stringify(stamps) !== JSON.stringify(entry.stamps)) this.cache.set(key, { ...entry, stamps });
     }
+    for (const [key, { entry, htmlPath, dataPath }] of this.placedFrames) {
+      let stamps: [FileStamp, FileStamp | null];
+      try {
+        stamps = [stampOf(path.join(outDir, htmlPath)), dataPath ? stampOf(path.join(outDir, dataPath)) : null];
+      } catch {
+        continue;
+      }
+      this.frames.set(key, { ...entry, stamps });
+    }
     this.cache.save();
+    this.frames.save();
   }
 }

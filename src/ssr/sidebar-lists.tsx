@@ -90,13 +90,23 @@ function markCurrent(rendered: Rendered, route: string): string {
   return out + rendered.neutral.slice(from);
 }
 
-export function sidebarListHtml(sidebar: SidebarData, route: string): string {
+/**
+ * A page's list, and the key of the render it was made from: lists with one key differ only in
+ * which link is marked current, so their links (hrefs) and element ids are the same, and the
+ * build reads them once per key.
+ */
+export interface ListRender {
+  html: string;
+  key: string;
+}
+
+export function sidebarListOf(sidebar: SidebarData, route: string): ListRender {
   let known = cache.get(sidebar);
   if (!known) cache.set(sidebar, (known = { activePaths: activePathsOf(sidebar.items), renders: new Map() }));
   const key = known.activePaths.get(route) ?? '';
   const rendered = known.renders.get(key);
-  if (rendered) return rendered.route === route ? rendered.html : markCurrent(rendered, route);
+  if (rendered) return { html: rendered.route === route ? rendered.html : markCurrent(rendered, route), key };
   const html = renderToString(<SidebarList nodes={sidebar.items} route={route} level={1} idPrefix={DOC_SIDEBAR_IDS} />);
   known.renders.set(key, indexRender(route, html));
-  return html;
+  return { html, key };
 }

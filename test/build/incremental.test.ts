@@ -164,7 +164,7 @@ describe('what an edit rebuilds', () => {
     const file = path.join(site.dir, 'stats.json');
     const r = spawnSync(process.execPath, [...cliArgs(site, site.out, cache), '--stats-json', file], { cwd: projectRoot, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    return JSON.parse(readFileSync(file, 'utf8')) as { pages: number; compiled?: number; rendered?: number };
+    return JSON.parse(readFileSync(file, 'utf8')) as { pages: number; compiled?: number; rendered?: number; framesReused?: number };
   };
 
   before(() => {
@@ -242,7 +242,35 @@ describe('what an edit rebuilds', () => {
     site.write('docs/guide/intro.md', readFileSync(file, 'utf8').replace(/^sidebar_label: .*$/m, 'sidebar_label: Введение (новое название)'));
     const s = statsOf();
     assert.equal(s.compiled, 1);
-    assert.ok(s.rendered! > 1, `its sidebar changed: the pages that show it render again (${JSON.stringify(s)})`);
+    assert.ok(s.rendered! > 1, `its sidebar changed: the pages that show it are made again (${JSON.stringify(s)})`);
+    // Only the sidebar's list changed in them: each keeps its frame (the server render around the
+    // list) from the previous output. The edited page and the neighbours whose pager names it
+    // change themselves, and render.
+    assert.ok(s.framesReused! > 0 && s.framesReused! >= s.rendered! - 3, `the pages keep their frames (${JSON.stringify(s)})`);
+  });
+
+  it('a sidebar change does not take the frame of a page edited by hand in the output: the output is the cold build\'s', () => {
+    const html = path.join(site.out, 'reference/api/index.html');
+    const before = readFileSync(html, 'utf8');
+    const { mtime } = statSync(html);
+    // A page of the sidebar that is not intro's neighbour (its own data does not change); inside
+    // its frame (the content), same length and time, a new inode.
+    assert.match(before, /<main/);
+    writeFileSync(`${html}.tmp`, before.replace('<main', '<MAIN'));
+    renameSync(`${html}.tmp`, html);
+    utimesSync(html, mtime, mtime);
+    const file = path.join(site.docs, 'guide/intro.md');
+    site.write('docs/guide/intro.md', readFileSync(file, 'utf8').replace(/^sidebar_label: .*$/m, 'sidebar_label: Введение (ещё раз)'));
+    const s = statsOf();
+    assert.ok(s.framesReused! > 0, JSON.stringify(s));
+    const cold = path.join(site.dir, 'cold-frames');
+    rmSync(cold, { recursive: true, force: true });
+    const r = spawnSync(process.execPath, cliArgs(site, cold, null), { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const pagesOf = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html') || (f.startsWith('_data') && f.endsWith('.json'))).sort();
+    assert.deepEqual(pagesOf(site.out), pagesOf(cold));
+    for (const f of pagesOf(cold)) assert.ok(readFileSync(path.join(site.out, f)).equals(readFileSync(path.join(cold, f))), `${f} differs from the cold build's`);
+    assert.doesNotMatch(readFileSync(html, 'utf8'), /<MAIN/);
   });
 
   it('a hand-edited output file is not trusted: that page is rendered again', () => {
