@@ -8,7 +8,7 @@ import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { idsOf, pageRefs, scanPiece, type ScannedPiece, type SiteRef, type SiteRefs } from '../checks/html-refs.ts';
 import { pageFiles, pagePaths } from '../model/site.ts';
 import type { ClientAssets, Frame, ServerRenderer } from './bundle.ts';
-import type { PageKeys, RenderReuse } from './reuse.ts';
+import type { FrameScans, PageKeys, RenderReuse } from './reuse.ts';
 
 export interface PageMakerContext {
   renderer: ServerRenderer;
@@ -45,26 +45,31 @@ export class PageMaker {
     const { htmlPath, dataPath } = pagePaths(page);
     const sidebar = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
     const kept = reuse.takeFrame(frameKey, htmlPath, dataPath);
-    let frame: Frame;
-    if (kept) frame = kept.frame;
+    // The frame: kept as the previous output's bytes with what was read of it then, or rendered and read now.
+    let frame: Buffer[];
+    let scans: FrameScans;
+    if (kept) ({ frame, scans } = kept);
     else {
       if (body) page.html = body.load();
-      frame = renderFrame(renderer, config, page, sidebar);
+      const rendered = renderFrame(renderer, config, page, sidebar);
+      frame = rendered.map((piece) => Buffer.from(piece));
+      scans = rendered.map((piece) => scanPiece(piece));
     }
     const list = frame.length === 2 ? renderer.list(sidebar!, page.route) : undefined;
-    const files = pageFiles({ config, page, appHtml: list ? [frame[0], list.html, frame[1] as string] : frame, assets, prepaint, sidebarUrls });
-    // The document's pieces: head, frame (and list), tail (build/render/html-document.ts).
-    const pieces = files.htmlParts;
-    const listAt = list ? 2 : -1;
-    const scanned = list ? pieces.map((p, i) => (i === listAt ? this.scanList(page.sidebarId!, list.key, list.html) : p)) : pieces;
+    // The document around it: head and tail (build/render/html-document.ts).
+    const files = pageFiles({ config, page, appHtml: [], assets, prepaint, sidebarUrls });
+    const [head, tail] = files.htmlParts;
+    const listScan = list && this.scanList(page.sidebarId!, list.key, list.html);
+    const scanned = listScan ? [head, scans[0], listScan, scans[1], tail] : [head, scans[0], tail];
     const ids = idsOf(scanned);
     const refs = page.kind !== 'not-found' ? pageRefs(scanned, page.route, siteRefs) : undefined;
-    const buffers = pieces.map((p) => Buffer.from(p));
+    const headBytes = Buffer.from(head);
+    const buffers = list ? [headBytes, frame[0], Buffer.from(list.html), frame[1], Buffer.from(tail)] : [headBytes, frame[0], Buffer.from(tail)];
     const html = Buffer.concat(buffers);
     // Where the frame lies in the HTML: the head, then the frame's pieces (and the list between them).
     const lengths = buffers.slice(0, list ? 4 : 2).map((b) => b.length);
     const data = kept ? { sha: reuse.frameDataSha(frameKey)! } : files.data;
-    reuse.record(key, buffers, data, refs, ids, htmlPath, dataPath, { key: frameKey, lengths });
+    reuse.record(key, html, data, refs, ids, htmlPath, dataPath, { key: frameKey, lengths, scans });
     return {
       htmlPath, html, refs, ids,
       ...(dataPath ? (kept ? { dataPath, dataFile: kept.dataFile } : { dataPath, data: files.data }) : {}),

@@ -24,11 +24,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
-import type { Frame } from './bundle.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { engineCodeHash } from '../cache/engine-hash.ts';
 import { gzipSize } from './stats.ts';
-import type { SiteRef } from '../checks/html-refs.ts';
+import type { ScannedPiece, SiteRef } from '../checks/html-refs.ts';
 
 /** inode, size and mtime of an output file as it was left in place. */
 type FileStamp = [ino: number, size: number, mtimeMs: number];
@@ -55,12 +54,18 @@ interface FrameEntry {
   dataSha?: string;
   /** Byte lengths of the HTML's first pieces: [head, before, list, after], or [head, whole page] without a list. */
   lengths: number[];
+  /** The frame's pieces' references (as written) and the frame's ids, so a kept frame is not read again. */
+  scans: FrameScans;
   stamps?: [FileStamp, FileStamp | null];
 }
 
-/** A frame read back from the previous output, and its page data file to link. */
+/** Per piece of a frame: its href/src values in order; ids of the whole frame go with the first. */
+export type FrameScans = ScannedPiece[];
+
+/** A frame read back from the previous output as bytes (never decoded), with its scans and its page data file to link. */
 export interface ReusedFrame {
-  frame: Frame;
+  frame: Buffer[];
+  scans: FrameScans;
   dataFile?: string;
 }
 
@@ -143,7 +148,7 @@ export class RenderReuse {
     if (!entry || Boolean(entry.dataSha) !== Boolean(dataPath)) return null;
     const htmlFile = path.join(this.previousOut, htmlPath);
     const dataFile = dataPath ? path.join(this.previousOut, dataPath) : undefined;
-    let frame: Frame;
+    let frame: Buffer[];
     try {
       const bytes = readFileSync(htmlFile);
       const stamped = entry.stamps && sameStamp(entry.stamps[0], htmlFile) && sameStamp(entry.stamps[1], dataFile);
@@ -152,17 +157,17 @@ export class RenderReuse {
         if (dataFile && sha(readFileSync(dataFile)) !== entry.dataSha) return null;
       }
       const [head, ...rest] = entry.lengths;
-      if (rest.length === 1) frame = [bytes.toString('utf8', head, head + rest[0])];
+      if (rest.length === 1) frame = [bytes.subarray(head, head + rest[0])];
       else {
         const [before, list, after] = rest;
         const afterStart = head + before + list;
-        frame = [bytes.toString('utf8', head, head + before), bytes.toString('utf8', afterStart, afterStart + after)];
+        frame = [bytes.subarray(head, head + before), bytes.subarray(afterStart, afterStart + after)];
       }
     } catch {
       return null;
     }
     this.framesReused++;
-    return { frame, dataFile };
+    return { frame, scans: entry.scans, dataFile };
   }
 
   /** The previous build's files of this page, when they are exactly what rendering would give. */
@@ -192,14 +197,14 @@ export class RenderReuse {
    * its frame's key and the byte lengths of the HTML's pieces up to the frame's end.
    */
   record(key: string, html: string | Buffer | (string | Buffer)[], data: string | { sha: string } | undefined, refs: SiteRef[] | undefined, ids: Set<string> | undefined,
-    htmlPath: string, dataPath?: string, frame?: { key: string; lengths: number[] }): void {
+    htmlPath: string, dataPath?: string, frame?: { key: string; lengths: number[]; scans: FrameScans }): void {
     const htmlSha = sha(html);
     const dataSha = data === undefined ? undefined : typeof data === 'string' ? sha(data) : data.sha;
     const entry: RenderedPage = { htmlSha, ...(dataSha !== undefined ? { dataSha } : {}), ...(refs ? { refs } : {}), ...(ids ? { ids: [...ids] } : {}) };
     this.cache.set(key, entry);
     this.placed.set(key, { entry, htmlPath, dataPath });
     if (frame) {
-      const frameEntry: FrameEntry = { htmlSha, ...(dataSha !== undefined ? { dataSha } : {}), lengths: frame.lengths };
+      const frameEntry: FrameEntry = { htmlSha, ...(dataSha !== undefined ? { dataSha } : {}), lengths: frame.lengths, scans: frame.scans };
       this.frames.set(frame.key, frameEntry);
       this.placedFrames.set(frame.key, { entry: frameEntry, htmlPath, dataPath });
     }
