@@ -93,8 +93,9 @@ export interface ScannedPiece {
 /** A page's HTML: whole, or in pieces split between tags (build/render/html-document.ts), some read already. */
 export type HtmlPieces = string | (string | ScannedPiece)[];
 
+/** The piece's references are copies (detached): they are kept long after the piece is let go. */
 export function scanPiece(html: string): ScannedPiece {
-  return { refs: refsOf(html), ids: [...idsOf(html)] };
+  return { refs: refsOf(html).map(detached), ids: [...idsOf(html)] };
 }
 
 const piecesOf = (html: HtmlPieces) => (typeof html === 'string' ? [html] : html);

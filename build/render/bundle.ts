@@ -9,6 +9,8 @@ import * as esbuild from 'esbuild';
 import { browserConfig } from '../../src/config/browser-config.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
+import type { Frame } from '../../src/ssr/render.tsx';
+import type { ListRender } from '../../src/ssr/sidebar-lists.tsx';
 import { BuildError } from '../errors.ts';
 import { gzipBytesOf } from './stats.ts';
 import { systemError } from '../output/fs-errors.ts';
@@ -37,13 +39,8 @@ export interface ClientAssets {
 
 export type RenderPage = (config: SiteConfig, page: PageData, sidebar?: SidebarData) => string;
 
-/** A page's frame: [whole] without a doc sidebar list, [before, after] around it (src/ssr/render.tsx). */
-export type Frame = [string] | [string, string];
-/** A page's sidebar list and the key of the render it came from (same key: same links and ids). */
-export interface ListRender {
-  html: string;
-  key: string;
-}
+export type { Frame } from '../../src/ssr/render.tsx';
+export type { ListRender } from '../../src/ssr/sidebar-lists.tsx';
 
 export interface ServerRenderer {
   render: RenderPage;

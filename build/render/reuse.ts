@@ -228,24 +228,21 @@ export class RenderReuse {
 
   /** Stamps the files now in `outDir` (the new output, swapped in) and writes the cache. */
   save(outDir: string): void {
-    for (const [key, { entry, htmlPath, dataPath }] of this.placed) {
-      let stamps: [FileStamp, FileStamp | null];
+    const stampsIn = (htmlPath: string, dataPath: string | undefined): [FileStamp, FileStamp | null] | null => {
       try {
-        stamps = [stampOf(path.join(outDir, htmlPath)), dataPath ? stampOf(path.join(outDir, dataPath)) : null];
+        return [stampOf(path.join(outDir, htmlPath)), dataPath ? stampOf(path.join(outDir, dataPath)) : null];
       } catch {
-        continue;
+        return null;
       }
+    };
+    for (const [key, { entry, htmlPath, dataPath }] of this.placed) {
+      const stamps = stampsIn(htmlPath, dataPath);
       // Linked files keep their stamps: the entry is written again only when they moved.
-      if (JSON.stringify(stamps) !== JSON.stringify(entry.stamps)) this.cache.set(key, { ...entry, stamps });
+      if (stamps && JSON.stringify(stamps) !== JSON.stringify(entry.stamps)) this.cache.set(key, { ...entry, stamps });
     }
     for (const [key, { entry, htmlPath, dataPath }] of this.placedFrames) {
-      let stamps: [FileStamp, FileStamp | null];
-      try {
-        stamps = [stampOf(path.join(outDir, htmlPath)), dataPath ? stampOf(path.join(outDir, dataPath)) : null];
-      } catch {
-        continue;
-      }
-      this.frames.set(key, { ...entry, stamps });
+      const stamps = stampsIn(htmlPath, dataPath);
+      if (stamps) this.frames.set(key, { ...entry, stamps });
     }
     this.cache.save();
     this.frames.save();

@@ -9,9 +9,9 @@ import type { PageData, SidebarData } from '../data/types.ts';
 
 /**
  * The page around its doc sidebar's list: the HTML before the list and after it, or the whole
- * page in one piece when it shows no doc sidebar. With a sidebar, it is rendered with the sidebar's items left out, so it cannot
- * depend on them: after a title edit, which changes every page's list, a build can keep each
- * page's frame and put the new list in (build/render/reuse.ts).
+ * page in one piece when it shows no doc sidebar. It is rendered with the sidebar's items left
+ * out, so it cannot depend on them: after a title edit, which changes every page's list, a build
+ * can keep each page's frame and put the new list in (build/render/reuse.ts).
  */
 export function renderFrame(config: SiteConfig, page: PageData, sidebar?: SidebarData): Frame {
   if (!sidebar) return [renderWhole(config, page, sidebar)];
