@@ -34,6 +34,9 @@ export interface CompressStats {
   /** Sizes of what was compressed here. */
   gzipBytes: number;
   brotliBytes: number;
+  /** Of the files compressed, those the build's thread took back from the worker's queue at the end. */
+  takenBack: number;
+  /** Time spent on files, by both threads. */
   ms: number;
 }
 

@@ -15,7 +15,10 @@
 //    libuv's pool took 5.3 s of wall time and 8.4 CPU-s for a 1000-page output, the synchronous
 //    calls 2.8 s and 2.9 CPU-s. A compressed file appears under its final name only complete
 //    (written beside it and renamed), so a server reading the folder meanwhile never sends half
-//    a file;
+//    a file. When the build has nothing left but to wait for it, the main thread takes back half
+//    of the files not started yet, again and again (build/output/compress-file.ts does one file
+//    on either side): a title edit's 1000 changed pages were compressed ~1.5 s after they were
+//    written, now ~0.8 s;
 //  - levels by measurement on this site's pages: gzip 6 is 30% faster than gzip 9 for 0.2%
 //    more bytes; brotli quality 5 is ~8% smaller than gzip at about its speed, where quality 6
 //    gains under 1% more and quality 9 is ~10x slower.
@@ -23,7 +26,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BROTLI_QUALITY, isCompressible, MIN_BYTES, settingsOf, type CompressStats } from './compress-core.ts';
-import type { CompressReply, CompressRequest, CompressWorkerData } from './compress-worker.ts';
+import type { CompressReply, CompressRequest, CompressWorkerData, MainShare } from './compress-worker.ts';
+import { failureOf, FileCompressor, noStats, type CompressFailure } from './compress-file.ts';
 import { workerFile } from '../worker-bundle.ts';
 import { systemError } from './fs-errors.ts';
 
@@ -50,15 +54,19 @@ export class Compressor {
   /** An error the worker died of, reported by finish(). */
   private crashed?: Error;
   private readonly previous?: string;
+  private readonly settings: CompressWorkerData;
+  /** Who waits for the worker's next reply (one request is out at a time: give-back, then finish). */
+  private answer?: (reply: CompressReply) => void;
 
   constructor(private readonly root: string, options: CompressOptions = {}) {
     const minBytes = options.minBytes ?? MIN_BYTES;
     const quality = options.brotliQuality ?? BROTLI_QUALITY;
     this.previous = options.previous && existsSync(options.previous) ? path.resolve(options.previous) : undefined;
-    const data: CompressWorkerData = { root, minBytes, quality, settings: settingsOf(quality, minBytes), previous: this.previous };
+    this.settings = { root, minBytes, quality, settings: settingsOf(quality, minBytes), previous: this.previous };
     this.worker = workerFile('output/compress-worker.ts').then((file) => {
-      const worker = new Worker(file, { workerData: data });
+      const worker = new Worker(file, { workerData: this.settings });
       worker.on('error', (e) => (this.crashed = e));
+      worker.on('message', (reply: CompressReply) => this.answer?.(reply));
       return worker;
     });
     this.worker.catch(() => {}); // reported by finish()
@@ -87,17 +95,50 @@ export class Compressor {
     }
   }
 
+  private ask(worker: Worker, request: CompressRequest): Promise<CompressReply> {
+    return new Promise<CompressReply>((resolve, reject) => {
+      const stopped = () => reject(this.crashed ?? new Error('the compression worker stopped'));
+      worker.once('exit', stopped);
+      this.answer = (reply) => {
+        this.answer = undefined;
+        worker.off('exit', stopped);
+        resolve(reply);
+      };
+      worker.postMessage(request);
+    });
+  }
+
+  /**
+   * Waits for the worker and returns its figures. The build calls it when it has nothing else to
+   * do, so this thread takes part of the worker's backlog meanwhile (half of what is left, again
+   * and again until nothing is): a title edit or a large cold build, whose compression ends well
+   * after its pages are written, then waits about half as long.
+   */
   async finish(): Promise<CompressStats> {
     const worker = await this.worker;
     try {
       if (this.crashed) throw this.crashed;
-      const reply = await new Promise<CompressReply>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', () => reject(this.crashed ?? new Error('the compression worker stopped')));
-        worker.postMessage({ type: 'finish' } satisfies CompressRequest);
-      });
+      let mine: FileCompressor | undefined;
+      let failure: CompressFailure | undefined;
+      for (;;) {
+        const reply = await this.ask(worker, { type: 'give-back' });
+        if (reply.type !== 'given-back' || reply.files.length === 0) break;
+        mine ??= new FileCompressor(this.settings);
+        for (const file of reply.files) {
+          try {
+            mine.one(file);
+          } catch (e) {
+            failure = failureOf(file.rel, e);
+            break;
+          }
+        }
+        if (failure) break;
+      }
+      const stats = mine ? { ...mine.stats, takenBack: mine.stats.compressed } : noStats();
+      const main: MainShare = { hashes: mine?.hashes ?? {}, stats, ...(failure ? { failure } : {}) };
+      const reply = await this.ask(worker, { type: 'finish', main });
       if (reply.type === 'failed') throw systemError(reply.error, reply.code, reply.path, reply.syscall);
+      if (reply.type !== 'done') throw new Error(`the compression worker answered ${reply.type} to finish`);
       return reply.stats;
     } finally {
       await worker.terminate();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compressTree, isCompressible } from '../../build/output/compress.ts';
+import { hashOf, MANIFEST_FILE } from '../../build/output/compress-core.ts';
 
 const text = (n: number) => Array.from({ length: n }, (_, i) => `<p>Строка ${i} правил nftables</p>`).join('\n');
 
@@ -76,5 +77,25 @@ describe('build-time compression', () => {
     assert.equal(stats.compressed, 0);
     assert.equal(statSync(path.join(next, 'moved/page.html.br')).ino, statSync(path.join(previous, 'a/b/index.html.br')).ino);
     assert.ok(gunzipSync(readFileSync(path.join(next, 'moved/page.html.gz'))).equals(readFileSync(path.join(next, 'moved/page.html'))));
+  });
+
+  it('shares a backlog between the worker and the build\'s thread: every file compressed once, one manifest', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sg-compress-many-'));
+    const rels = Array.from({ length: 80 }, (_, i) => `p${i}/index.html`);
+    rels.forEach((rel, i) => {
+      mkdirSync(path.join(root, path.dirname(rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), `${text(2000)}<p>${i}</p>`);
+    });
+    const stats = await compressTree(root);
+    assert.equal(stats.compressed, rels.length);
+    assert.ok(stats.takenBack > 0 && stats.takenBack < rels.length, `the build's thread did ${stats.takenBack} of ${rels.length}`);
+    for (const rel of rels) {
+      const raw = readFileSync(path.join(root, rel));
+      assert.ok(gunzipSync(readFileSync(path.join(root, `${rel}.gz`))).equals(raw), `${rel}.gz`);
+      assert.ok(brotliDecompressSync(readFileSync(path.join(root, `${rel}.br`))).equals(raw), `${rel}.br`);
+    }
+    const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST_FILE), 'utf8')) as { files: Record<string, string> };
+    const expected = Object.fromEntries([...rels].sort().map((rel) => [rel, hashOf(readFileSync(path.join(root, rel)))]));
+    assert.deepEqual(Object.entries(manifest.files), Object.entries(expected), 'every file, in sorted order, whichever thread did it');
   });
 });
