@@ -5,6 +5,7 @@
 // --config FILE, --out DIR (default .dev), --root DIR (the project whose src/ is the theme), --no-cache.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stop as stopEsbuild } from 'esbuild';
 import { startDevServer, type DevServer } from '../build/dev/index.ts';
 import { formatError } from '../build/errors.ts';
 import { freePortNear } from '../build/serve/free-port.ts';
@@ -29,7 +30,22 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const abs = (p: string | undefined) => (p ? path.resolve(p) : undefined);
 
-let dev: DevServer;
+// Ctrl+C is answered from the start: the first build of a large site takes a while, and a stop
+// during it must not leave esbuild's service waiting for answers from this process (it then
+// reports its unanswered plugin calls as a Go deadlock on the terminal).
+let dev: DevServer | undefined;
+let stopping = false;
+const stop = async () => {
+  if (stopping) process.exit(130); // a second Ctrl+C does not wait
+  stopping = true;
+  if (dev) await dev.close();
+  else await stopEsbuild();
+  console.log(dev ? 'Dev server stopped.' : 'Dev server stopped before the site was built.');
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
 try {
   dev = await startDevServer({
     projectRoot,
@@ -43,6 +59,7 @@ try {
     cacheDir: args['no-cache'] ? null : undefined,
   });
 } catch (e) {
+  if (stopping) await new Promise(() => {}); // stop() exits
   if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     const free = await freePortNear(port, args.host);
     console.error(`Port ${port} is already in use (another dev server or \`npm run preview\`?). Stop it or use a free port: npm run dev -- --port ${free}`);
@@ -51,14 +68,3 @@ try {
   }
   process.exit(1);
 }
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) process.exit(130); // a second Ctrl+C does not wait
-  stopping = true;
-  await dev.close();
-  console.log('Dev server stopped.');
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());

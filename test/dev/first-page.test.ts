@@ -104,4 +104,21 @@ describe('dev server: the first page while the site builds', () => {
       await context.close();
     });
   });
+
+  it('stops at Ctrl+C while the first build runs: a word on the terminal, exit code 0, nothing from esbuild', async () => {
+    const site = copyFixture();
+    addBulkPages(site);
+    const port = await freePort();
+    const dev = await startDev(devArgs(site).map((a) => (a === '0' ? String(port) : a)), 60_000, port);
+    try {
+      // Listening, the first build under way (esbuild bundles the theme at its start).
+      const code = await dev.stop();
+      assert.doesNotMatch(dev.output(), /Dev server at/, 'the build was over before the Ctrl+C');
+      assert.equal(code, 0, dev.output());
+      assert.match(dev.output(), /Dev server stopped before the site was built\./);
+      assert.doesNotMatch(dev.output(), /fatal error|deadlock|goroutine/i);
+    } finally {
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
 });
