@@ -4,6 +4,7 @@ import { parseDocument, isMap, isScalar, type Document } from 'yaml';
 import { z } from 'zod';
 import { closest, distance } from 'fastest-levenshtein';
 import { readFileSync } from 'node:fs';
+import { readPlainFrontMatter } from './plain-front-matter.ts';
 import { fileURLToPath } from 'node:url';
 import { BuildError, type Warning } from '../errors.ts';
 import { hashKey } from '../cache/kv-cache.ts';
@@ -81,6 +82,9 @@ export function splitFrontMatter(source: string, file: string, memo?: FrontMatte
 
 /** The front matter block's keys, checked; throws a BuildError with the line of the problem. */
 function readYaml(yamlText: string, file: string): ReadFrontMatter {
+  // The plain `key: value` lines most pages have are read without the YAML library (build/model/plain-front-matter.ts).
+  const plain = readPlainFrontMatter(yamlText);
+  if (plain) return checkFrontMatter(plain.data, file, (key) => (plain.lines.get(key) ?? 1) + 1);
   const doc = parseDocument(yamlText, { prettyErrors: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
@@ -93,21 +97,26 @@ function readYaml(yamlText: string, file: string): ReadFrontMatter {
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new BuildError('front matter must be a mapping of keys to values', file, 2, 'write "key: value" lines');
   }
+  return checkFrontMatter(data as Record<string, unknown>, file, (key) => keyLine(doc, yamlText, key));
+}
+
+/** The keys read, checked against the schema; lineOf: the file line of a key. */
+function checkFrontMatter(data: Record<string, unknown>, file: string, lineOf: (key: string) => number): ReadFrontMatter {
   const parsed = frontMatterSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const key = String(issue.path[0] ?? '');
-    throw new BuildError(`front matter key "${key}": ${issue.message}`, file, keyLine(doc, yamlText, key),
+    throw new BuildError(`front matter key "${key}": ${issue.message}`, file, lineOf(key),
       `give "${key}" a value of the right type (see the authoring guide in README.md)`);
   }
   const fm = parsed.data;
   if (fm.toc_min_heading_level && fm.toc_max_heading_level && fm.toc_min_heading_level > fm.toc_max_heading_level) {
     throw new BuildError('toc_min_heading_level is greater than toc_max_heading_level', file,
-      keyLine(doc, yamlText, 'toc_min_heading_level'), 'swap the two values');
+      lineOf('toc_min_heading_level'), 'swap the two values');
   }
   const warnings = Object.keys(data).flatMap((key): Warning[] => {
     if (KNOWN_KEYS.includes(key)) return [];
-    const line = keyLine(doc, yamlText, key);
+    const line = lineOf(key);
     if (DOCUSAURUS_ONLY.includes(key)) return [{ file, line, message: `front matter key "${key}" is a Docusaurus key that has no effect here (remove it, or keep it for Docusaurus)` }];
     const near = closest(key, [...KNOWN_KEYS, ...DOCUSAURUS_ONLY]);
     const hint = distance(key, near) <= Math.max(2, Math.floor(key.length / 3)) ? `; did you mean "${near}"?` : '';
