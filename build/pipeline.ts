@@ -92,7 +92,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   };
 
   // 1. Config and content.
-  const loaded = await loadSiteConfig(configPath, root);
+  const loaded = await loadSiteConfig(configPath, root, cacheDir);
   // Drafts (`draft: true`) are not part of a production build at all: no page, sitemap entry,
   // search entry, sidebar item, pager link or llms line. The dev server shows them.
   const frontMatter = KeyValueCache.open<ReadFrontMatter>(cacheDir, 'front-matter');

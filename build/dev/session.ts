@@ -257,7 +257,7 @@ export class DevSession {
     // 1. The config.
     if (plan.config || full) {
       try {
-        this.loaded = await loadSiteConfig(configPath, root);
+        this.loaded = await loadSiteConfig(configPath, root, this.paths.cacheDir);
         await useHighlightLanguages(this.loaded.prism.languages); // the config decides what Prism highlights
         this.errors.delete(CONFIG);
       } catch (e) {

@@ -2,7 +2,8 @@
 import { languageProblems } from '../markdown/highlighter.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { bundleConfig } from './config-bundle.ts';
 import { siteConfigSchema, type SiteConfig } from '../../src/config/schema.ts';
 import { BuildError, BuildErrors } from '../errors.ts';
 
@@ -62,19 +63,16 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
 
 /**
  * Loads the site config (TypeScript). The config, with everything it imports, is bundled by esbuild
- * into one module that is imported from a data: URL: the engine need not run under a TypeScript
+ * into one module (kept in the cache: build/model/config-bundle.ts) that is imported from a data: URL: the engine need not run under a TypeScript
  * loader (scripts/launch.mjs runs it as plain JavaScript), nothing is written (a build by a user
  * who may not write the project still loads its config), and watch mode sees every edit (a
  * different text is a different URL).
  */
-export async function loadSiteConfig(configPath: string, projectRoot: string): Promise<SiteConfig> {
+export async function loadSiteConfig(configPath: string, projectRoot: string, cacheDir: string | null = null): Promise<SiteConfig> {
   const file = path.relative(projectRoot, configPath).split(path.sep).join('/');
   let code: string;
   try {
-    const result = await esbuild.build({
-      entryPoints: [configPath], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent',
-    });
-    code = result.outputFiles[0].text;
+    code = await bundleConfig(configPath, projectRoot, cacheDir);
   } catch (e) {
     const first = (e as esbuild.BuildFailure).errors?.[0];
     if (!first) throw e;
