@@ -856,5 +856,4 @@ export class DevSession {
     };
     one();
   }
-
 }

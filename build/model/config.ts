@@ -63,10 +63,10 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
 
 /**
  * Loads the site config (TypeScript). The config, with everything it imports, is bundled by esbuild
- * into one module (kept in the cache: build/model/config-bundle.ts) that is imported from a data: URL: the engine need not run under a TypeScript
- * loader (scripts/launch.mjs runs it as plain JavaScript), nothing is written (a build by a user
- * who may not write the project still loads its config), and watch mode sees every edit (a
- * different text is a different URL).
+ * into one module (kept in the cache: build/model/config-bundle.ts) that is imported from a data:
+ * URL: the engine need not run under a TypeScript loader (scripts/launch.mjs runs it as plain
+ * JavaScript), nothing is written next to the config (a build by a user who may not write the
+ * project still loads it), and watch mode sees every edit (a different text is a different URL).
  */
 export async function loadSiteConfig(configPath: string, projectRoot: string, cacheDir: string | null = null): Promise<SiteConfig> {
   const file = path.relative(projectRoot, configPath).split(path.sep).join('/');

@@ -62,8 +62,8 @@ export interface FrontMatterMemo {
 export type ReadFrontMatter = Pick<SplitSource, 'frontMatter' | 'warnings'>;
 
 let codeHash: string | undefined;
-/** This file's source: a change to the schema or the warnings reads every front matter again. */
-const frontMatterCode = () => (codeHash ??= hashKey(readFileSync(fileURLToPath(import.meta.url))));
+/** This file's source and the plain reader's: a change to either reads every front matter again. */
+const frontMatterCode = () => (codeHash ??= hashKey(readFileSync(fileURLToPath(import.meta.url)), readFileSync(fileURLToPath(new URL('./plain-front-matter.ts', import.meta.url)))));
 
 export function splitFrontMatter(source: string, file: string, memo?: FrontMatterMemo): SplitSource {
   const match = FENCE.exec(source);
