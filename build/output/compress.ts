@@ -98,6 +98,8 @@ export class Compressor {
   private ask(worker: Worker, request: CompressRequest): Promise<CompressReply> {
     return new Promise<CompressReply>((resolve, reject) => {
       const stopped = () => reject(this.crashed ?? new Error('the compression worker stopped'));
+      // A worker that died while this thread compressed its share has already sent 'exit' (threadId -1).
+      if (this.crashed || worker.threadId < 0) return stopped();
       worker.once('exit', stopped);
       this.answer = (reply) => {
         this.answer = undefined;
