@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressTree, isCompressible } from '../../build/output/compress.ts';
+import type { Worker } from 'node:worker_threads';
+import { Compressor, compressTree, isCompressible } from '../../build/output/compress.ts';
 import { hashOf, MANIFEST_FILE } from '../../build/output/compress-core.ts';
 
 const text = (n: number) => Array.from({ length: n }, (_, i) => `<p>Строка ${i} правил nftables</p>`).join('\n');
@@ -97,5 +98,14 @@ describe('build-time compression', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST_FILE), 'utf8')) as { files: Record<string, string> };
     const expected = Object.fromEntries([...rels].sort().map((rel) => [rel, hashOf(readFileSync(path.join(root, rel)))]));
     assert.deepEqual(Object.entries(manifest.files), Object.entries(expected), 'every file, in sorted order, whichever thread did it');
+  });
+
+  it('reports a worker that is gone instead of waiting for it', { timeout: 20_000 }, async () => {
+    const root = site();
+    const compressor = new Compressor(root);
+    compressor.add('index.html');
+    // The worker stops before finish() asks it anything: its exit event has already gone by.
+    await (await (compressor as unknown as { worker: Promise<Worker> }).worker).terminate();
+    await assert.rejects(compressor.finish(), /the compression worker stopped/);
   });
 });
