@@ -2,10 +2,15 @@
 // sees the old content or the new one, never half of it.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
-export function writeFileAtomic(file: string, content: string | Buffer): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+/**
+ * `makeDir: false` when the caller knows the folder exists (one file of thousands). The temporary
+ * name carries the process and the thread: worker threads write into the same folders.
+ */
+export function writeFileAtomic(file: string, content: string | Uint8Array, { makeDir = true }: { makeDir?: boolean } = {}): void {
+  if (makeDir) mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${threadId}.tmp`;
   writeFileSync(tmp, content);
   renameSync(tmp, file);
 }

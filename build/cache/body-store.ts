@@ -11,9 +11,9 @@
 // from outside) is found when it is read, and the build starts again without the compile cache
 // (build/index.ts). Without a cache folder (--no-cache) bodies stay in memory.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { writeFileAtomic } from './atomic-write.ts';
 
 /** A body's name (sha256 of its UTF-8 bytes, hex) and size in bytes. */
 export interface BodyRef {
@@ -75,10 +75,7 @@ export class BodyStore {
       mkdirSync(sub, { recursive: true });
       this.made.add(sub);
     }
-    // Markdown workers write into the same store: the thread's id keeps their temporary files apart.
-    const tmp = `${file}.${process.pid}.${threadId}.tmp`;
-    writeFileSync(tmp, data);
-    renameSync(tmp, file);
+    writeFileAtomic(file, data, { makeDir: false }); // the folder is made above, once
     return ref;
   }
 

@@ -3,11 +3,10 @@
 // esbuild's service, on every build; a build whose config and its imports did not change takes
 // the kept text, and one that takes its browser bundles from the cache too (a text edit) never
 // starts esbuild at all.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { KeyValueCache } from '../cache/kv-cache.ts';
+import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 
 interface KeptBundle {
   code: string;
@@ -17,7 +16,7 @@ interface KeptBundle {
 
 function hashOf(file: string): string {
   try {
-    return createHash('sha256').update(readFileSync(file)).digest('base64url');
+    return hashKey(readFileSync(file));
   } catch {
     return 'missing';
   }

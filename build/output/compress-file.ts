@@ -1,10 +1,10 @@
 // One file's .gz and .br, made or reused: the work of the compressor's worker
 // (build/output/compress-worker.ts), and of the main thread once it has nothing else to do and
 // takes part of the worker's backlog (build/output/compress.ts).
-import { linkSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { threadId } from 'node:worker_threads';
 import zlib from 'node:zlib';
+import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { brotliParams, GZIP_LEVEL, hashOf, MANIFEST_FILE, readManifest, type CompressStats } from './compress-core.ts';
 
 export interface CompressSettings {
@@ -37,13 +37,6 @@ function mtimeOf(file: string): number {
   } catch {
     return 0;
   }
-}
-
-/** Writes beside the target and renames, so the target name only ever holds a whole file. */
-function writeWhole(file: string, data: Uint8Array): void {
-  const tmp = `${file}.${process.pid}.${threadId}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
 }
 
 export class FileCompressor {
@@ -132,11 +125,11 @@ export class FileCompressor {
     const br = zlib.brotliCompressSync(data, brotliParams(this.s.quality, data.length));
     let both = true;
     if (gz.length < data.length) {
-      writeWhole(`${file}.gz`, gz);
+      writeFileAtomic(`${file}.gz`, gz, { makeDir: false });
       stats.gzipBytes += gz.length;
     } else both = false;
     if (br.length < data.length) {
-      writeWhole(`${file}.br`, br);
+      writeFileAtomic(`${file}.br`, br, { makeDir: false });
       stats.brotliBytes += br.length;
     } else both = false;
     if (both) this.hashes[rel] = hash;

@@ -88,6 +88,17 @@ const sameStamp = (a: FileStamp | null | undefined, file: string | undefined): b
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 };
 
+/**
+ * Whether the previous output's files are the ones an entry recorded: unread when both keep the
+ * stamps recorded when they were written, else when their bytes hash to the recorded values.
+ * `html`: the HTML's bytes when the caller has read them already. Throws when a file is gone.
+ */
+function trusted(entry: { htmlSha: string; dataSha?: string; stamps?: [FileStamp, FileStamp | null] }, htmlFile: string, dataFile: string | undefined, html?: Buffer): boolean {
+  if (entry.stamps && sameStamp(entry.stamps[0], htmlFile) && sameStamp(entry.stamps[1], dataFile)) return true;
+  if (sha(html ?? readFileSync(htmlFile)) !== entry.htmlSha) return false;
+  return !dataFile || sha(readFileSync(dataFile)) === entry.dataSha;
+}
+
 /** A page as its key reads it: its HTML by the body's content hash when the build has not read it. */
 const pageJson = (page: PageData, htmlId: string | undefined) => JSON.stringify(htmlId ? { ...page, html: `body ${htmlId}` } : page);
 
@@ -151,11 +162,7 @@ export class RenderReuse {
     let frame: Buffer[];
     try {
       const bytes = readFileSync(htmlFile);
-      const stamped = entry.stamps && sameStamp(entry.stamps[0], htmlFile) && sameStamp(entry.stamps[1], dataFile);
-      if (!stamped) {
-        if (sha(bytes) !== entry.htmlSha) return null;
-        if (dataFile && sha(readFileSync(dataFile)) !== entry.dataSha) return null;
-      }
+      if (!trusted(entry, htmlFile, dataFile, bytes)) return null;
       const [head, ...rest] = entry.lengths;
       if (rest.length === 1) frame = [bytes.subarray(head, head + rest[0])];
       else {
@@ -177,11 +184,7 @@ export class RenderReuse {
     const htmlFile = path.join(this.previousOut, htmlPath);
     const dataFile = dataPath ? path.join(this.previousOut, dataPath) : undefined;
     try {
-      const stamped = entry.stamps && sameStamp(entry.stamps[0], htmlFile) && sameStamp(entry.stamps[1], dataFile);
-      if (!stamped) {
-        if (sha(readFileSync(htmlFile)) !== entry.htmlSha) return null;
-        if (dataFile && sha(readFileSync(dataFile)) !== entry.dataSha) return null;
-      }
+      if (!trusted(entry, htmlFile, dataFile)) return null;
     } catch {
       return null; // no previous output (first build, --out elsewhere): render
     }
@@ -242,7 +245,7 @@ export class RenderReuse {
     }
     for (const [key, { entry, htmlPath, dataPath }] of this.placedFrames) {
       const stamps = stampsIn(htmlPath, dataPath);
-      if (stamps) this.frames.set(key, { ...entry, stamps });
+      if (stamps && JSON.stringify(stamps) !== JSON.stringify(entry.stamps)) this.frames.set(key, { ...entry, stamps });
     }
     this.cache.save();
     this.frames.save();
