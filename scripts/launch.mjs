@@ -25,7 +25,7 @@ const entry = path.resolve(root, entryArg);
  * tools only scripts use.
  */
 const EXTERNAL_PACKAGES = [
-  'esbuild', 'chokidar', 'react', 'react-dom', 'refractor', 'rehype-prism-plus', 'linkinator', 'pdfkit', 'fontkit', 'svg-to-pdfkit',
+  'esbuild', '@swc/core', 'chokidar', 'react', 'react-dom', 'refractor', 'rehype-prism-plus', 'linkinator', 'pdfkit', 'fontkit', 'svg-to-pdfkit',
   'dejavu-fonts-ttf', '@fontsource', 'pdfjs-dist', 'playwright-core', 'lighthouse', 'chrome-launcher', '@react-pdf/renderer', 'tsx', 'autocannon',
 ];
 

@@ -12,6 +12,7 @@ import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { Frame } from '../../src/ssr/render.tsx';
 import type { ListRender } from '../../src/ssr/sidebar-lists.tsx';
 import { BuildError } from '../errors.ts';
+import { MINIFIER_STAMP, minifyFurther } from './minify.ts';
 import { gzipBytesOf } from './stats.ts';
 import { systemError } from '../output/fs-errors.ts';
 
@@ -149,11 +150,12 @@ export function clientBuildOptions(input: BundleInput) {
 export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   let result: esbuild.BuildResult<{ metafile: true }>;
   try {
-    result = await esbuild.build(clientBuildOptions(input));
+    result = await esbuild.build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
   } catch (e) {
     rethrow(e);
   }
   const files = Object.keys(result.metafile.outputs).map((f) => path.relative(input.outDir, path.resolve(input.projectRoot, f)).split(path.sep).join('/')).sort();
+  await minifyFurther(input.outDir, files);
   const assets = clientAssetsOf(result.metafile, input);
   return { assets, files, initialJsGzip: gzipBytesOf(input.outDir, assets.initialFiles) };
 }

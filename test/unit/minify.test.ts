@@ -1,0 +1,53 @@
+// build/render/minify.ts: swc's second pass over esbuild's output must keep the code working and
+// its source map leading to the original sources, and a new swc version or new options must give
+// new file names (browsers keep /assets/ files cached for a year).
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import * as esbuild from 'esbuild';
+import { MINIFIER_STAMP, minifyFurther } from '../../build/render/minify.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-minify-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+mkdirSync(path.join(dir, 'src'));
+writeFileSync(path.join(dir, 'src', 'entry.ts'), [
+  'export function total(prices: number[]): number {',
+  '  let sum = 0;',
+  '  for (const price of prices) sum += price;',
+  '  return sum;',
+  '}',
+  "export const label = 'Итого';",
+  '',
+].join('\n'));
+
+async function bundle(out: string, banner: string) {
+  await esbuild.build({
+    absWorkingDir: dir, entryPoints: ['src/entry.ts'], bundle: true, format: 'esm', minify: true, sourcemap: 'linked',
+    outdir: path.join(dir, out), entryNames: '[name].[hash]', banner: { js: banner }, logLevel: 'silent',
+  });
+  return readdirSync(path.join(dir, out)).find((f) => f.endsWith('.js'))!;
+}
+
+describe('the second minifying pass', () => {
+  it('keeps the module working, its source map pointing at the source, and its map link', async () => {
+    const name = await bundle('a', MINIFIER_STAMP);
+    const file = path.join(dir, 'a', name);
+    await minifyFurther(path.join(dir, 'a'), [name]);
+    const code = readFileSync(file, 'utf8');
+    assert.ok(!code.includes('swc '), 'the stamp comment is dropped');
+    assert.ok(code.endsWith(`//# sourceMappingURL=${name}.map\n`), code.slice(-80));
+    const mod = await import(`data:text/javascript;base64,${Buffer.from(code.replace(/\n\/\/# sourceMappingURL=.*\n$/, '\n')).toString('base64')}`) as { total(p: number[]): number; label: string };
+    assert.equal(mod.total([1, 2, 3.5]), 6.5);
+    assert.equal(mod.label, 'Итого');
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
+    assert.deepEqual(map.sources.map((s) => s.replace(/^(\.\.\/)+/, '')), ['src/entry.ts']);
+  });
+
+  it('gives other file names when the stamp (swc version and options) changes', async () => {
+    const [a, b] = [await bundle('b', MINIFIER_STAMP), await bundle('c', MINIFIER_STAMP.replace('swc ', 'swc 0.0.0-other '))];
+    assert.notEqual(a, b);
+    assert.match(MINIFIER_STAMP, /^\/\* swc \d+\.\d+\.\d+ \{.*\} \*\/$/);
+  });
+});
