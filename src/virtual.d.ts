@@ -8,7 +8,8 @@ declare module 'virtual:react-pages' {
   export const loaders: Record<string, () => Promise<{ default: ComponentType }>>;
 }
 declare module 'virtual:site-config' {
-  import type { SiteConfig } from './config/schema.ts';
-  const config: SiteConfig;
+  import type { BrowserConfig } from './config/browser-config.ts';
+  /** The browser's copy (the server bundle's is the whole SiteConfig, a BrowserConfig too). */
+  const config: BrowserConfig;
   export default config;
 }

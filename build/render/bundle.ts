@@ -143,6 +143,8 @@ export function clientBuildOptions(input: BundleInput) {
     chunkNames: 'chunks/[name].[hash]',
     assetNames: 'media/[name].[hash]',
     metafile: true,
+    // src/theme/StaticIsland: what only the server renders is compiled out of the browser's bundle.
+    define: { ...shared(input).define, 'process.env.SG_BROWSER': '"1"' },
     plugins: [virtualModules(input, 'client')],
   } satisfies esbuild.BuildOptions;
 }

@@ -181,23 +181,23 @@ describe('dev server (npm run dev)', () => {
   it('reloads the page with the change after a theme component edit; a syntax error shows in the overlay', async () => {
     const footer = path.join(project.root, 'src', 'theme', 'Footer', 'Footer.tsx');
     const good = readFileSync(footer, 'utf8');
-    assert.match(good, /<footer\b/, 'the Footer component renders a <footer>');
+    assert.match(good, /<div className="footer__inner"/, 'the Footer component renders its inner block');
     const { page, errors } = await open('/guide/intro');
     await page.evaluate(() => window.scrollTo(0, 300));
     await until(() => page.evaluate(() => window.scrollY === 300), 'the scroll');
-    writeFileSync(footer, good.replace(/<footer\b/, '<footer data-live-edit="1"'));
-    await page.locator('footer[data-live-edit="1"]').waitFor();
+    writeFileSync(footer, good.replace('<div className="footer__inner"', '<div className="footer__inner" data-live-edit="1"'));
+    await page.locator('footer [data-live-edit="1"]').waitFor();
     assert.equal(await marker(page), undefined, 'a theme edit reloads the page');
     await until(() => page.evaluate(() => window.scrollY === 300), 'the scroll position back after the reload');
     // A syntax error: the overlay names the file and line, the server keeps serving the last good theme.
-    writeFileSync(footer, good.replace(/<footer\b/, '<footer data-live-edit="1" {'));
+    writeFileSync(footer, good.replace('<div className="footer__inner"', '<div className="footer__inner" data-live-edit="1" {'));
     const overlay = page.locator('#sg-dev-overlay');
     await overlay.waitFor();
     assert.match(await overlay.innerText(), /src\/theme\/Footer\/Footer\.tsx:\d+: cannot bundle the theme/);
     assert.equal((await fetch(`${dev.origin}/guide/install`)).status, 200);
     writeFileSync(footer, good);
     await overlay.waitFor({ state: 'detached' });
-    await page.locator('footer[data-live-edit]').waitFor({ state: 'detached' });
+    await page.locator('footer [data-live-edit]').waitFor({ state: 'detached' });
     assert.deepEqual(errors.filter((e) => !/ERR_CONNECTION|Failed to load resource/.test(e)), []);
     await page.close();
   });

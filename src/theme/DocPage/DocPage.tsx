@@ -7,6 +7,10 @@ import { Toc, TocCollapsible } from '../Toc/Toc.tsx';
 import { DocFooter } from '../DocFooter/DocFooter.tsx';
 import { ContentHtml } from './ContentHtml.tsx';
 import { Breadcrumbs, DraftBadge, Pagination, UnlistedNotice } from './DocParts.tsx';
+import { onServer } from '../StaticIsland/StaticIsland.tsx';
+
+/** Drafts exist only on the dev server, so the production browser bundle leaves the badge out. */
+const mayShowDraft = onServer || Boolean(process.env.SG_DEV);
 
 /** A Markdown page: with a sidebar when it is a doc, always with its table of contents. */
 export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarData }) {
@@ -35,7 +39,7 @@ export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarDa
       <div className={`doc-main${hasToc ? ' doc-main--with-toc' : ''}`}>
         <article className="doc-article">
           {page.kind === 'doc' && <Breadcrumbs items={page.breadcrumbs} title={page.title} />}
-          {page.draft && <DraftBadge />}
+          {mayShowDraft && page.draft && <DraftBadge />}
           {page.unlisted && <UnlistedNotice />}
           <h1 className="doc-title">{page.title}</h1>
           {hasToc && <TocCollapsible items={page.toc} />}

@@ -9,7 +9,7 @@ import { MobileSidebarProvider } from '../../contexts/mobile-sidebar.tsx';
 import { NavigationProvider, useNavigation, type PageCodeLoader } from '../../contexts/navigation.tsx';
 import { SiteConfigProvider, useSiteConfig } from '../../contexts/site-config.tsx';
 import { documentTitle } from '../../data/locale.ts';
-import type { SiteConfig } from '../../config/schema.ts';
+import type { BrowserConfig } from '../../config/browser-config.ts';
 import type { PageData, SidebarData } from '../../data/types.ts';
 import { AnnouncementBar } from '../AnnouncementBar/AnnouncementBar.tsx';
 import { BackToTop } from '../BackToTop/BackToTop.tsx';
@@ -72,7 +72,7 @@ function Frame({ reactPages }: { reactPages: ReactPages }) {
 }
 
 export interface AppProps {
-  config: SiteConfig;
+  config: BrowserConfig;
   page: PageData;
   sidebar?: SidebarData;
   reactPages: ReactPages;
