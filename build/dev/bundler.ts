@@ -4,6 +4,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { writeIconSprite } from '../render/icon-sprite.ts';
 import { clientAssetsOf, clientBuildOptions, loadRenderer, rethrow, serverBuildOptions, type BundleInput, type ClientAssets, type ServerRenderer } from '../render/bundle.ts';
 
 export const DEV_CLIENT_ENTRY = 'src/client/dev-client.ts';
@@ -47,6 +48,7 @@ export class DevBundler {
       const [c, s, d] = await Promise.all([this.client.rebuild(), this.server.rebuild(), this.devClient.rebuild()]);
       const assets = clientAssetsOf(c.metafile, this.input);
       this.removeStaleAssets(c.metafile);
+      writeIconSprite(this.input.outDir);
       return { assets, renderer: await loadRenderer(s.outputFiles[0].text, this.input.projectRoot), devClient: d.outputFiles[0].text };
     } catch (e) {
       rethrow(e);

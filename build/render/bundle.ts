@@ -12,6 +12,7 @@ import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { Frame } from '../../src/ssr/render.tsx';
 import type { ListRender } from '../../src/ssr/sidebar-lists.tsx';
 import { BuildError } from '../errors.ts';
+import { iconSprite, writeIconSprite } from './icon-sprite.ts';
 import { MINIFIER_STAMP, minifyFurther } from './minify.ts';
 import { gzipBytesOf } from './stats.ts';
 import { systemError } from '../output/fs-errors.ts';
@@ -124,7 +125,8 @@ const shared = (input: BundleInput): esbuild.BuildOptions => ({
   logLevel: 'silent',
   legalComments: 'none',
   // Code only the dev server's bundle keeps (`if (process.env.SG_DEV)`); compiled out here.
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.SG_DEV': '""' },
+  // The icons' sprite URL (src/theme/Icons) is the same in both bundles.
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.SG_DEV': '""', 'process.env.SG_ICON_SPRITE': JSON.stringify(iconSprite().url) },
 });
 
 /** The browser bundle's esbuild options (the dev server runs them in an incremental context). */
@@ -158,6 +160,8 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   }
   const files = Object.keys(result.metafile.outputs).map((f) => path.relative(input.outDir, path.resolve(input.projectRoot, f)).split(path.sep).join('/')).sort();
   await minifyFurther(input.outDir, files);
+  files.push(writeIconSprite(input.outDir));
+  files.sort();
   const assets = clientAssetsOf(result.metafile, input);
   return { assets, files, initialJsGzip: gzipBytesOf(input.outDir, assets.initialFiles) };
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { gotoHydrated, hydrated, scrollSettled, unexpected, useHarness } from './theme-helpers.ts';
+import { gotoHydrated, hydrated, markWindow, scrollSettled, unexpected, useHarness, windowMarked } from './theme-helpers.ts';
 
 const DOC = '/tech-docs/sgroups/installation-server';
 const h = useHarness();
@@ -192,6 +192,46 @@ describe('chrome: footer, home, 404, back to top', () => {
       assert.equal((await res.body()).subarray(0, 5).toString(), '%PDF-', `${href} is a PDF`);
     }
     assert.deepEqual(unexpected(errors, /status of 404/), []);
+    await context.close();
+  });
+
+  it('keeps the footer the server rendered through client navigation (the browser has no code for it)', async () => {
+    const { page, context, errors } = await h.open();
+    await gotoHydrated(page, h.url('/'));
+    const before = await page.locator('footer.footer').evaluate((f) => f.outerHTML);
+    await markWindow(page);
+    await page.locator('.home__actions a', { hasText: 'Информация' }).click();
+    await page.waitForURL('**/info/introduction');
+    await page.getByRole('heading', { level: 1, name: 'Что такое SGroups' }).waitFor();
+    assert.ok(await windowMarked(page), 'the page changed without a full load');
+    assert.equal(await page.locator('footer.footer').evaluate((f) => f.outerHTML), before);
+    assert.equal(await page.locator('footer.footer').getByRole('link', { name: 'Telegram' }).count(), 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('draws the icons from the sprite, fetched once however many icons and pages', async () => {
+    const { page, context, errors } = await h.open();
+    const sprites: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/icons\.[0-9a-f]+\.svg$/.test(r.url())) sprites.push(r.url());
+    });
+    await gotoHydrated(page, h.url(DOC));
+    // An icon whose symbol did not load has no box; each of these is on screen at this width.
+    const sizes = async () => page.evaluate(() => ['github', 'search', 'globe', 'sun', 'copy', 'sidebar'].map((name) => {
+      const use = document.querySelector<SVGUseElement>(`svg use[href$="#${name}"]`);
+      const box = use?.getBBox();
+      return [name, box ? Math.round(box.width) : -1];
+    }));
+    await page.waitForFunction(() => (document.querySelector<SVGUseElement>('nav.navbar svg use[href$="#github"]')?.getBBox().width ?? 0) > 0);
+    for (const [name, width] of await sizes()) assert.ok(Number(width) > 0, `${name} is drawn (width ${width})`);
+    await page.getByRole('link', { name: 'Информация', exact: true }).first().click();
+    await page.waitForURL('**/info/introduction');
+    await page.reload();
+    await hydrated(page);
+    for (const [name, width] of await sizes()) assert.ok(Number(width) > 0, `${name} is drawn after a reload (width ${width})`);
+    assert.equal(new Set(sprites).size, 1, sprites.join(', '));
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { useMobileSidebar } from '../../contexts/mobile-sidebar.tsx';
-import { SearchIcon } from './SearchIcon.tsx';
+import { SearchIcon } from '../Icons/Icons.tsx';
 import { onSearchRequest, requestSearch } from './store.ts';
 import type { SearchDialogProps } from './SearchDialog.tsx';
 

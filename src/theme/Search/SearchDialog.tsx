@@ -9,7 +9,7 @@ import { prefetchHref } from '../../client/prefetch.ts';
 import { SearchEngine, type SearchResult } from '../../client/search/engine.ts';
 import { clearRecent, readRecent, rememberQuery } from '../../client/search/recent.ts';
 import type { ResultItem, Segment } from '../../client/search/snippet.ts';
-import { SearchIcon } from './SearchIcon.tsx';
+import { SearchIcon } from '../Icons/Icons.tsx';
 
 export interface SearchDialogProps {
   onClose(): void;
