@@ -12,7 +12,7 @@ import { LiveEvents } from './events.ts';
 import { createDevServer } from './server.ts';
 import { GUIDE_PATH } from '../pdf/stage.ts';
 import { DevSession, type RebuildResult } from './session.ts';
-import { watchInBatches, type BatchWatcher } from './watcher.ts';
+import { listFiles, watchInBatches, type BatchWatcher } from './watcher.ts';
 
 export interface DevOptions extends PathOptions {
   /** Where the dev output goes: `.dev/` in the project by default (never dist/). */
@@ -51,6 +51,19 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   // The user guide PDF is rendered when the browser asks for it, not on every edit.
   const onDemand = new Map([[`/${GUIDE_PATH}`, () => session.userGuide()]]);
   const t0 = performance.now();
+  const watched = [session.paths.docsDir, session.paths.pagesDir, session.srcDir, session.paths.staticDir, session.paths.configPath]
+    .filter((p): p is string => p !== null);
+  // A folder inside another watched one (src/pages in src/) would report each event twice.
+  const roots = watched.filter((p, i) => !watched.some((q, j) => j !== i && (p === q ? j < i : p.startsWith(q + path.sep))));
+  // Saves closer together than the quiet time become one rebuild; SG_DEV_QUIET_MS widens it on a
+  // loaded machine (or a network file system) where one burst of saves reaches us spread out.
+  const quietMs = process.env.SG_DEV_QUIET_MS ? Number(process.env.SG_DEV_QUIET_MS) : undefined;
+  if (quietMs !== undefined && !(quietMs >= 0)) throw new Error(`SG_DEV_QUIET_MS=${process.env.SG_DEV_QUIET_MS}: expected a number of milliseconds, e.g. SG_DEV_QUIET_MS=200`);
+  // The watcher starts after the first page (startWatching): what it must catch up on is whatever
+  // was written from now on (a few ms early: file times come from a coarser clock) or is gone.
+  const since = Date.now() - 20;
+  const before = listFiles(roots);
+  let startWatching!: () => void;
   let firstServed = false;
   // The first page asked for is rendered on its own while the rest of the site builds.
   const early = async (route: string) => {
@@ -58,6 +71,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     if (html !== undefined && !firstServed) {
       firstServed = true;
       log(`${route} served in ${formatMs(performance.now() - t0)}; building the rest of the site…`);
+      setImmediate(startWatching); // after this response is on its way
     }
     return html;
   };
@@ -82,6 +96,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const errorNote = (r: RebuildResult) => (r.errors.length ? `, ${plural(r.errors.length, 'error')} (shown in the browser)` : '');
 
   const initial = session.start().then((result) => {
+    startWatching();
     report(result);
     // A tab showing a page served early whose built version differs loads it again.
     events.setProvisional(result.provisional, result.sidebarUrls);
@@ -112,19 +127,17 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     if (process.env.SG_DEV_DEBUG) log(`  steps: ${Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
     reportLinks(result.routes);
   };
-  const watched = [session.paths.docsDir, session.paths.pagesDir, session.srcDir, session.paths.staticDir, session.paths.configPath]
-    .filter((p): p is string => p !== null);
-  // A folder inside another watched one (src/pages in src/) would report each event twice.
-  const roots = watched.filter((p, i) => !watched.some((q, j) => j !== i && (p === q ? j < i : p.startsWith(q + path.sep))));
-  // Saves closer together than the quiet time become one rebuild; SG_DEV_QUIET_MS widens it on a
-  // loaded machine (or a network file system) where one burst of saves reaches us spread out.
-  const quietMs = process.env.SG_DEV_QUIET_MS ? Number(process.env.SG_DEV_QUIET_MS) : undefined;
-  if (quietMs !== undefined && !(quietMs >= 0)) throw new Error(`SG_DEV_QUIET_MS=${process.env.SG_DEV_QUIET_MS}: expected a number of milliseconds, e.g. SG_DEV_QUIET_MS=200`);
-  const watcher: BatchWatcher = watchInBatches(roots, onBatch, { quietMs, onError: (e) => logError(`error: ${(e as Error).stack ?? e}`) });
+  let watcher: BatchWatcher | undefined;
+  const watching = new Promise<BatchWatcher>((resolve) => (startWatching = () => {
+    // chokidar's first scan costs about 1.3 s on the main thread at 10,000 files: started at once,
+    // it would delay the first page by as much. Whatever changed meanwhile is caught up when it is ready.
+    watcher ??= watchInBatches(roots, onBatch, { quietMs, onError: (e) => logError(`error: ${(e as Error).stack ?? e}`), catchUp: { since, before } });
+    resolve(watcher);
+  }));
 
   let started: RebuildResult;
   try {
-    [started] = await Promise.all([initial, watcher.ready]);
+    [started] = await Promise.all([initial, watching.then((w) => w.ready)]);
   } catch (e) {
     await closeAll(server, events, watcher, session);
     throw e;
@@ -132,9 +145,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   return { url, port, started, close: () => closeAll(server, events, watcher, session) };
 }
 
-async function closeAll(server: http.Server, events: LiveEvents, watcher: BatchWatcher, session: DevSession): Promise<void> {
+async function closeAll(server: http.Server, events: LiveEvents, watcher: BatchWatcher | undefined, session: DevSession): Promise<void> {
   events.close();
-  await watcher.close();
+  await watcher?.close();
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeAllConnections();

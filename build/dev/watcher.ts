@@ -1,9 +1,53 @@
 // Watches the site's folders with chokidar and hands the events over in batches: a batch starts
 // once the files have been quiet for a moment (several quick saves, an editor's write-rename,
 // a `git checkout` become one rebuild), and never while the previous batch is still building.
+import { readdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import type { FileEvent } from './changes.ts';
+
+const IGNORED = /(^|[/\\])(node_modules|\.git)([/\\]|$)/;
+
+/** Every file under the given folders (and the given files), by absolute path: names only, no stat. */
+export function listFiles(paths: string[]): Set<string> {
+  const files = new Set<string>();
+  for (const p of paths) {
+    let entries;
+    try {
+      entries = readdirSync(p, { recursive: true, withFileTypes: true });
+    } catch (e) {
+      // A file among the paths (the site config), or one that does not exist (yet).
+      if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') files.add(path.resolve(p));
+      continue;
+    }
+    for (const d of entries) {
+      const file = path.resolve(d.parentPath, d.name);
+      if (!d.isDirectory() && !IGNORED.test(file)) files.add(file);
+    }
+  }
+  return files;
+}
+
+/**
+ * What changed under `paths` since `since` (ms): files written since then, and files of `before`
+ * that are gone. File systems that keep modification times to the second or coarser can hide a
+ * write made within that second; every common Linux, macOS and Windows one keeps finer times.
+ */
+export async function changesSince(paths: string[], since: number, before: Set<string>): Promise<FileEvent[]> {
+  const now = listFiles(paths);
+  const events: FileEvent[] = [];
+  for (const file of before) if (!now.has(file)) events.push({ type: 'unlink', file });
+  const all = [...now];
+  // Stats in slices: thousands at once would queue behind each other in libuv's pool anyway.
+  for (let i = 0; i < all.length; i += 256) {
+    const stats = await Promise.all(all.slice(i, i + 256).map((f) => stat(f).then((s) => s.mtimeMs, () => -1)));
+    stats.forEach((mtime, j) => {
+      if (mtime >= since) events.push({ type: before.has(all[i + j]) ? 'change' : 'add', file: all[i + j] });
+    });
+  }
+  return events;
+}
 
 export interface BatchWatcher {
   /** Resolves once the initial scan is done and every later change will be seen. */
@@ -17,6 +61,12 @@ export interface WatchOptions {
   /** A batch starts at the latest this long after its first event, even if writes go on. */
   maxWaitMs?: number;
   onError?: (e: unknown) => void;
+  /**
+   * For a watcher started after the files were first read: once it is ready, whatever was
+   * written since `since` or is gone from `before` (listFiles then) is reported as if it had
+   * been seen.
+   */
+  catchUp?: { since: number; before: Set<string> };
 }
 
 export function watchInBatches(paths: string[], onBatch: (events: FileEvent[]) => Promise<void>, opts: WatchOptions = {}): BatchWatcher {
@@ -24,7 +74,7 @@ export function watchInBatches(paths: string[], onBatch: (events: FileEvent[]) =
   const maxWaitMs = opts.maxWaitMs ?? 250;
   const watcher = watch(paths, {
     ignoreInitial: true,
-    ignored: (p: string) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p),
+    ignored: (p: string) => IGNORED.test(p),
   });
   let pending: FileEvent[] = [];
   let firstAt = 0;
@@ -60,7 +110,10 @@ export function watchInBatches(paths: string[], onBatch: (events: FileEvent[]) =
   };
   watcher.on('add', add('add')).on('change', add('change')).on('unlink', add('unlink'));
   watcher.on('error', (e) => opts.onError?.(e));
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve())).then(async () => {
+    if (!opts.catchUp) return;
+    for (const e of await changesSince(paths, opts.catchUp.since, opts.catchUp.before)) add(e.type)(e.file);
+  });
 
   return {
     ready,

@@ -2,13 +2,13 @@
 // page asked for is compiled and rendered on its own, the other pages' titles are read from
 // their front matter or first `# ` line until they are compiled.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { isolate, launchBrowser, watchErrors } from '../helpers/browser.ts';
-import { devArgs, freePort, sessionOf, startDev, type DevProcess } from './harness.ts';
+import { devArgs, freePort, sessionOf, startDev, until, type DevProcess } from './harness.ts';
 
 /** Pages enough that compiling them all takes seconds, far longer than one page alone. */
 function addBulkPages(site: FixtureCopy, count = 400) {
@@ -103,6 +103,25 @@ describe('dev server: the first page while the site builds', () => {
       assert.deepEqual(errors, []);
       await context.close();
     });
+  });
+
+  it('keeps an edit saved while the first build runs, before the file watcher has started', async () => {
+    const site = copyFixture();
+    addBulkPages(site);
+    const port = await freePort();
+    const dev = await startDev(devArgs(site).map((a) => (a === '0' ? String(port) : a)), 60_000, port);
+    try {
+      assert.equal((await fetch(`${dev.origin}/guide/intro`)).status, 200);
+      // Every source has been read by now; the watcher starts only after this first page.
+      assert.doesNotMatch(dev.output(), /Dev server at/, 'the first build was already over');
+      const intro = path.join(site.dir, 'docs', 'guide', 'intro.md');
+      writeFileSync(intro, `${readFileSync(intro, 'utf8')}\nПравка во время первой сборки.\n`);
+      await dev.waitForOutput(/Dev server at/);
+      await until(async () => (await (await fetch(`${dev.origin}/guide/intro`)).text()).includes('Правка во время первой сборки.'), 'the edit in the page', 30_000);
+    } finally {
+      await dev.stop();
+      rmSync(site.dir, { recursive: true, force: true });
+    }
   });
 
   it('stops at Ctrl+C while the first build runs: a word on the terminal, exit code 0, nothing from esbuild', async () => {

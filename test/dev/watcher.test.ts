@@ -1,11 +1,11 @@
 // The dev server's batching of file events: what a burst of saves and saves during a rebuild become.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FileEvent } from '../../build/dev/changes.ts';
-import { watchInBatches, type BatchWatcher } from '../../build/dev/watcher.ts';
+import { changesSince, listFiles, watchInBatches, type BatchWatcher } from '../../build/dev/watcher.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,5 +55,50 @@ describe('dev watcher batches', () => {
     await w.close();
     assert.equal(batches.length, 2);
     assert.deepEqual([...new Set(batches[1].map((e) => path.basename(e.file)))].sort(), ['b.md', 'c.md', 'd.md']);
+  });
+});
+
+describe('dev watcher catch-up (a watcher started after the files were read)', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sg-catch-up-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Files written "before the start": their times are set a minute back. */
+  function oldFiles(names: string[]) {
+    for (const name of names) {
+      const file = path.join(dir, name);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, name);
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(file, past, past);
+    }
+  }
+
+  it('reports what was written or removed since, and nothing else', async () => {
+    oldFiles(['a.md', 'sub/b.md', 'sub/c.md', 'node_modules/x.js']);
+    const since = Date.now() - 20;
+    const before = listFiles([dir]);
+    assert.deepEqual([...before].map((f) => path.relative(dir, f)).sort(), ['a.md', 'sub/b.md', 'sub/c.md']);
+    writeFileSync(path.join(dir, 'sub', 'b.md'), 'changed');
+    unlinkSync(path.join(dir, 'sub', 'c.md'));
+    writeFileSync(path.join(dir, 'sub', 'new.md'), 'new');
+    const events = (await changesSince([dir], since, before)).map((e) => `${e.type} ${path.relative(dir, e.file)}`).sort();
+    assert.deepEqual(events, ['add sub/new.md', 'change sub/b.md', 'unlink sub/c.md']);
+  });
+
+  it('hands over, once ready, a save made before it started', async () => {
+    rmSync(dir, { recursive: true, force: true });
+    oldFiles(['a.md', 'b.md']);
+    const since = Date.now() - 20;
+    const before = listFiles([dir]);
+    writeFileSync(path.join(dir, 'b.md'), 'saved while the first build ran');
+    const batches: FileEvent[][] = [];
+    const w = watchInBatches([dir], async (b) => { batches.push(b); }, { quietMs: 20, catchUp: { since, before } });
+    await w.ready;
+    for (let i = 0; i < 100 && batches.length === 0; i++) await sleep(10);
+    await w.close();
+    assert.deepEqual(batches.flat().map((e) => `${e.type} ${path.basename(e.file)}`), ['change b.md']);
   });
 });
