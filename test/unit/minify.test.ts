@@ -45,6 +45,13 @@ describe('the second minifying pass', () => {
     assert.deepEqual(map.sources.map((s) => s.replace(/^(\.\.\/)+/, '')), ['src/entry.ts']);
   });
 
+  it('names the file and swc\'s complaint when a file cannot be minified', async () => {
+    mkdirSync(path.join(dir, 'broken'));
+    writeFileSync(path.join(dir, 'broken', 'bad.js'), 'export const x = ;\n');
+    writeFileSync(path.join(dir, 'broken', 'bad.js.map'), JSON.stringify({ version: 3, sources: [], names: [], mappings: '' }));
+    await assert.rejects(minifyFurther(path.join(dir, 'broken'), ['bad.js']), /cannot minify the browser bundle: .*bad\.js/);
+  });
+
   it('gives other file names when the stamp (swc version and options) changes', async () => {
     const [a, b] = [await bundle('b', MINIFIER_STAMP), await bundle('c', MINIFIER_STAMP.replace('swc ', 'swc 0.0.0-other '))];
     assert.notEqual(a, b);
