@@ -4,7 +4,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { writeIconSprite } from '../render/icon-sprite.ts';
+import { currentIconSprite, writeIconSprite } from '../render/icon-sprite.ts';
 import { clientAssetsOf, clientBuildOptions, loadRenderer, rethrow, serverBuildOptions, type BundleInput, type ClientAssets, type ServerRenderer } from '../render/bundle.ts';
 
 export const DEV_CLIENT_ENTRY = 'src/client/dev-client.ts';
@@ -16,12 +16,16 @@ export interface DevBundles {
   devClient: string;
 }
 
+interface Contexts {
+  client: esbuild.BuildContext<{ metafile: true }>;
+  server: esbuild.BuildContext<{ write: false }>;
+  devClient: esbuild.BuildContext<{ write: false }>;
+}
+
 export class DevBundler {
   private constructor(
     private readonly input: BundleInput,
-    private readonly client: esbuild.BuildContext<{ metafile: true }>,
-    private readonly server: esbuild.BuildContext<{ write: false }>,
-    private readonly devClient: esbuild.BuildContext<{ write: false }>,
+    private contexts: Contexts,
   ) {}
 
   /**
@@ -29,6 +33,11 @@ export class DevBundler {
    * the session updates it in place before calling rebuild().
    */
   static async create(input: BundleInput): Promise<DevBundler> {
+    input.iconSprite = await currentIconSprite(input.projectRoot);
+    return new DevBundler(input, await DevBundler.contextsFor(input));
+  }
+
+  private static async contextsFor(input: BundleInput): Promise<Contexts> {
     const client = clientBuildOptions(input);
     const [c, s, d] = await Promise.all([
       // The dev bundle keeps the live-update hook (SG_DEV) and skips minifying: faster, readable.
@@ -39,16 +48,24 @@ export class DevBundler {
         platform: 'browser', target: 'es2020', outfile: 'dev-client.js', logLevel: 'silent',
       }),
     ]);
-    return new DevBundler(input, c, s, d);
+    return { client: c, server: s, devClient: d };
   }
 
   /** Rebuilds all three; throws a BuildError naming the file and line of the first error. */
   async rebuild(): Promise<DevBundles> {
     try {
-      const [c, s, d] = await Promise.all([this.client.rebuild(), this.server.rebuild(), this.devClient.rebuild()]);
+      // The sprite's URL is built into both bundles: when an edit changed the icons, the
+      // contexts are made again with the new one.
+      const sprite = await currentIconSprite(this.input.projectRoot);
+      if (sprite.url !== this.input.iconSprite?.url) {
+        this.input.iconSprite = sprite;
+        await this.dispose();
+        this.contexts = await DevBundler.contextsFor(this.input);
+      }
+      const { client, server, devClient } = this.contexts;
+      const [c, s, d] = await Promise.all([client.rebuild(), server.rebuild(), devClient.rebuild()]);
       const assets = clientAssetsOf(c.metafile, this.input);
-      this.removeStaleAssets(c.metafile);
-      writeIconSprite(this.input.outDir);
+      this.removeStaleAssets(c.metafile, writeIconSprite(this.input.outDir, sprite));
       return { assets, renderer: await loadRenderer(s.outputFiles[0].text, this.input.projectRoot), devClient: d.outputFiles[0].text };
     } catch (e) {
       rethrow(e);
@@ -56,9 +73,10 @@ export class DevBundler {
   }
 
   /** Hashed names change on every theme edit: drop the previous build's files. */
-  private removeStaleAssets(metafile: esbuild.Metafile) {
+  private removeStaleAssets(metafile: esbuild.Metafile, sprite: string) {
     const assetsDir = path.join(this.input.outDir, 'assets');
     const current = new Set(Object.keys(metafile.outputs).map((o) => path.resolve(this.input.projectRoot, o)));
+    current.add(path.join(this.input.outDir, sprite));
     let entries: string[];
     try {
       entries = readdirSync(assetsDir, { recursive: true, encoding: 'utf8' });
@@ -69,11 +87,12 @@ export class DevBundler {
       const file = path.join(assetsDir, rel);
       // Content images live under assets/img and are the session's to manage.
       if (rel.startsWith(`img${path.sep}`) || rel === 'img' || current.has(file)) continue;
-      if (/\.(js|css|map)$/.test(rel) || path.dirname(rel) === 'media') rmSync(file, { force: true });
+      if (/\.(js|css|map)$/.test(rel) || /^icons\.\w+\.svg$/.test(rel) || path.dirname(rel) === 'media') rmSync(file, { force: true });
     }
   }
 
   async dispose(): Promise<void> {
-    await Promise.all([this.client.dispose(), this.server.dispose(), this.devClient.dispose()]);
+    const { client, server, devClient } = this.contexts;
+    await Promise.all([client.dispose(), server.dispose(), devClient.dispose()]);
   }
 }

@@ -12,7 +12,7 @@ import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { Frame } from '../../src/ssr/render.tsx';
 import type { ListRender } from '../../src/ssr/sidebar-lists.tsx';
 import { BuildError } from '../errors.ts';
-import { iconSprite, writeIconSprite } from './icon-sprite.ts';
+import { iconSprite, writeIconSprite, type IconSprite } from './icon-sprite.ts';
 import { MINIFIER_STAMP, minifyFurther } from './minify.ts';
 import { gzipBytesOf } from './stats.ts';
 import { systemError } from '../output/fs-errors.ts';
@@ -24,6 +24,11 @@ export interface BundleInput {
   reactPages: Map<string, string>;
   outDir: string;
   cacheDir: string;
+  /**
+   * The icons' sprite (build/render/icon-sprite.ts); the one of the shapes this process loaded
+   * when absent. The dev server reads the shapes afresh on each rebuild and passes its own.
+   */
+  iconSprite?: IconSprite;
 }
 
 export interface ClientAssets {
@@ -126,7 +131,7 @@ const shared = (input: BundleInput): esbuild.BuildOptions => ({
   legalComments: 'none',
   // Code only the dev server's bundle keeps (`if (process.env.SG_DEV)`); compiled out here.
   // The icons' sprite URL (src/theme/Icons) is the same in both bundles.
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.SG_DEV': '""', 'process.env.SG_ICON_SPRITE': JSON.stringify(iconSprite().url) },
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.SG_DEV': '""', 'process.env.SG_ICON_SPRITE': JSON.stringify((input.iconSprite ?? iconSprite()).url) },
 });
 
 /** The browser bundle's esbuild options (the dev server runs them in an incremental context). */

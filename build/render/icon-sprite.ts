@@ -3,7 +3,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import { ICON_SHAPES } from '../../src/theme/Icons/icon-shapes.ts';
+
+type Shapes = Record<string, readonly [attributes: string, body: string]>;
 
 export interface IconSprite {
   /** Relative to the output folder, e.g. assets/icons.1a2b3c4d.svg */
@@ -13,11 +16,25 @@ export interface IconSprite {
   svg: string;
 }
 
-export function iconSprite(): IconSprite {
-  const symbols = Object.entries(ICON_SHAPES).map(([name, [attributes, body]]) => `<symbol id="${name}" ${attributes}>${body}</symbol>`);
+/** The sprite of the shapes this process loaded with the engine. */
+export function iconSprite(shapes: Shapes = ICON_SHAPES): IconSprite {
+  const symbols = Object.entries(shapes).map(([name, [attributes, body]]) => `<symbol id="${name}" ${attributes}>${body}</symbol>`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`;
   const file = `assets/icons.${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`;
   return { file, url: `/${file}`, svg };
+}
+
+/**
+ * The sprite of the shapes as src/ has them now: the dev server's process loaded the engine (and
+ * the shapes with it) once, and a theme edit may have changed them since.
+ */
+export async function currentIconSprite(projectRoot: string): Promise<IconSprite> {
+  const result = await esbuild.build({
+    entryPoints: [path.join(projectRoot, 'src', 'theme', 'Icons', 'icon-shapes.ts')],
+    bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
+  });
+  const mod = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`) as { ICON_SHAPES: Shapes };
+  return iconSprite(mod.ICON_SHAPES);
 }
 
 /** Writes the sprite into outDir; returns its path relative to outDir. */

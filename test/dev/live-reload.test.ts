@@ -202,6 +202,28 @@ describe('dev server (npm run dev)', () => {
     await page.close();
   });
 
+  it('draws an edited icon after the reload: a new sprite under a new name', async () => {
+    const shapes = path.join(project.root, 'src', 'theme', 'Icons', 'icon-shapes.ts');
+    const good = readFileSync(shapes, 'utf8');
+    const { page, errors } = await open('/guide/intro');
+    const spriteUrl = () => page.locator('nav.navbar svg use[href$="#github"]').getAttribute('href');
+    const before = await spriteUrl();
+    assert.match(before ?? '', /^\/assets\/icons\.[0-9a-f]+\.svg#github$/);
+    const drawing = 'M3 6h18M3 12h18M3 18h18';
+    assert.ok(good.includes(drawing), 'the menu icon has the expected drawing');
+    try {
+      writeFileSync(shapes, good.replace(drawing, 'M4 6h16M4 12h16M4 18h16'));
+      await until(async () => (await spriteUrl()) !== before, 'the page with the new sprite');
+      const sprite = await (await fetch(`${dev.origin}${(await spriteUrl())!.split('#')[0]}`)).text();
+      assert.match(sprite, /<symbol id="menu"[^>]*><path d="M4 6h16M4 12h16M4 18h16"\/>/);
+      assert.deepEqual(errors.filter((e) => !/ERR_CONNECTION|Failed to load resource/.test(e)), []);
+    } finally {
+      writeFileSync(shapes, good);
+      await page.close();
+    }
+    await until(async () => (await fetch(`${dev.origin}${before!.split('#')[0]}`)).status === 200, 'the first sprite back');
+  });
+
   it('copies a new static file', async () => {
     site.write('static/files/notes.txt', 'заметки');
     await until(async () => (await fetch(`${dev.origin}/files/notes.txt`)).status === 200, 'the static file');
