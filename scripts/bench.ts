@@ -2,13 +2,14 @@
 // the same run (scripts/bench-floor.ts: the bare unified pipeline over the same pages), because the
 // machines here vary 2–3× from day to day. Rows: cold builds of generated corpora
 // (../shared/bench/make-corpus.mjs) of 1000, 3000 and 10 000 pages; then, on the smallest corpus,
-// a build with nothing changed, after one page's text edit and after one page's title edit. Every
+// a build with nothing changed, after one page's text edit and after one page's title edit, and
+// what issue 21's outputs (page Markdown, llms, last-updated dates) cost. Every
 // build runs in a fresh child process as an author would run it; peak RSS is the child's own.
 // Last, this site with and without its user guide PDF.
 // Options: --pages 1000,3000 (the cold corpora), --quick (1000 pages only), --site-only (only this
 // site's rows), --keep, --no-link-check.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +62,7 @@ const smallest = docs.get(sizes[0])!;
 const floor = JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number };
 console.log(`Benchmark (${os.availableParallelism()} cores). Floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page)`);
 const floorFor = (pages: number) => (floor.ms / floor.pages) * pages;
-const cold1000 = { wallMs: 0, pages: 0 };
+const cold1000 = { wallMs: 0, pages: 0, llmsMs: 0 };
 
 function row(name: string, s: Stats, target: string, relativeTo = sizes[0]) {
   const ratio = s.wallMs / floorFor(relativeTo);
@@ -76,7 +77,7 @@ const targets: Record<number, (s: Stats) => string> = {
 };
 for (const n of sizes) {
   const s = corpusBuild(docs.get(n)!, `cold-${n}`);
-  if (n === 1000) Object.assign(cold1000, { wallMs: s.wallMs, pages: s.pages });
+  if (n === 1000) Object.assign(cold1000, { wallMs: s.wallMs, pages: s.pages, llmsMs: s.timings.llms ?? 0 });
   row(`cold, ${n} pages`, s, (targets[n] ?? (() => '-'))(s), n);
 }
 row(`${sizes[0]} pages, nothing changed`, corpusBuild(smallest, 'noop'), 'hold (0.11 × floor)');
@@ -88,7 +89,38 @@ const titled = path.join(smallest, 's00', 'p0002.md');
 writeFileSync(titled, readFileSync(titled, 'utf8').replace(/^title: .*$/m, 'title: Страница с новым названием'));
 const title = corpusBuild(smallest, 'title');
 row(`${sizes[0]} pages, one title edit`, title, '≤ 0.3 × floor');
-console.log(`first-load JS ${(title.firstLoad.jsGzip / 1024).toFixed(1)} KB gzip, CSS ${(title.firstLoad.cssGzip / 1024).toFixed(1)} KB gzip`);
+console.log(`first-load JS ${(title.firstLoad.jsGzip / 1024).toFixed(1)} KB gzip, CSS ${(title.firstLoad.cssGzip / 1024).toFixed(1)} KB gzip (target ≤ 80 KB JS)`);
+
+// What issue 21's outputs cost: the pages' plain Markdown (their .md files and llms-full.txt) as a
+// share of the compile, the llms stage, and the last-updated dates read from git history. The
+// corpus is not a git repository: a copy of it gets a history of 100 commits (one per section,
+// then 60 that each edit five pages), with committer dates a day apart.
+{
+  const gitDocs = path.join(work, 'docs-git');
+  cpSync(smallest, gitDocs, { recursive: true });
+  const run = (argv: string[], day = 0) => {
+    const date = new Date(Date.UTC(2024, 0, 1) + day * 86_400_000).toISOString();
+    const r = spawnSync('git', argv, { cwd: gitDocs, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@invalid' } });
+    if (r.status !== 0) throw new Error(`git ${argv.join(' ')}: ${r.stderr}`);
+  };
+  run(['init', '-q']);
+  const sections = readdirSync(gitDocs).filter((d) => d !== '.git').sort();
+  sections.forEach((section, day) => {
+    run(['add', section]);
+    run(['commit', '-q', '-m', `add ${section}`], day);
+  });
+  const pages = sections.flatMap((section) => readdirSync(path.join(gitDocs, section)).sort().map((f) => path.join(section, f)));
+  for (let c = 0; c < 60; c++) {
+    for (let k = 0; k < 5; k++) appendFileSync(path.join(gitDocs, pages[(c * 37 + k * 211) % pages.length]), `\nПравка ${c}.${k}.\n`);
+    run(['commit', '-q', '-a', '-m', `edit ${c}`], sections.length + c);
+  }
+  const costs = JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-outputs.ts', gitDocs])) as { pages: number; compileMs: number; markdownMs: number; gitMs: number; dated: number };
+  const share = (c: typeof costs) => `${c.markdownMs} ms of a ${c.compileMs} ms single-thread compile (${Math.round((100 * c.markdownMs) / c.compileMs)} %)`;
+  console.log(`${costs.pages} pages, issue 21 outputs: page Markdown (.md files, llms-full.txt) ${share(costs)}; llms stage of the cold build ${cold1000.llmsMs} ms`);
+  console.log(`${' '.repeat(31)}last updated: one git log, ${costs.dated} files dated from 100 commits, ${costs.gitMs} ms (target ≤ 1000 ms)`);
+  const site = JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-outputs.ts', path.join(root, 'docs')])) as typeof costs;
+  console.log(`this site, issue 21 outputs:    page Markdown ${share(site)}; last updated: ${site.dated} files dated, ${site.gitMs} ms (target ≤ 200 ms)`);
+}
 
 }
 

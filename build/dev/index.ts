@@ -12,7 +12,7 @@ import { LiveEvents } from './events.ts';
 import { createDevServer } from './server.ts';
 import { GUIDE_PATH } from '../pdf/stage.ts';
 import { DevSession, type RebuildResult } from './session.ts';
-import { listFiles, watchInBatches, type BatchWatcher } from './watcher.ts';
+import { filesUnder, watchInBatches, type BatchWatcher } from './watcher.ts';
 
 export interface DevOptions extends PathOptions {
   /** Where the dev output goes: `.dev/` in the project by default (never dist/). */
@@ -62,7 +62,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   // The watcher starts after the first page (startWatching): what it must catch up on is whatever
   // was written from now on (a few ms early: file times come from a coarser clock) or is gone.
   const since = Date.now() - 20;
-  const before = listFiles(roots);
+  const before = filesUnder(roots);
   let startWatching!: () => void;
   let firstServed = false;
   // The first page asked for is rendered on its own while the rest of the site builds.

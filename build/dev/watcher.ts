@@ -10,7 +10,7 @@ import type { FileEvent } from './changes.ts';
 const IGNORED = /(^|[/\\])(node_modules|\.git)([/\\]|$)/;
 
 /** Every file under the given folders (and the given files), by absolute path: names only, no stat. */
-export function listFiles(paths: string[]): Set<string> {
+export function filesUnder(paths: string[]): Set<string> {
   const files = new Set<string>();
   for (const p of paths) {
     let entries;
@@ -35,7 +35,7 @@ export function listFiles(paths: string[]): Set<string> {
  * write made within that second; every common Linux, macOS and Windows one keeps finer times.
  */
 export async function changesSince(paths: string[], since: number, before: Set<string>): Promise<FileEvent[]> {
-  const now = listFiles(paths);
+  const now = filesUnder(paths);
   const events: FileEvent[] = [];
   for (const file of before) if (!now.has(file)) events.push({ type: 'unlink', file });
   const all = [...now];
@@ -63,7 +63,7 @@ export interface WatchOptions {
   onError?: (e: unknown) => void;
   /**
    * For a watcher started after the files were first read: once it is ready, whatever was
-   * written since `since` or is gone from `before` (listFiles then) is reported as if it had
+   * written since `since` or is gone from `before` (filesUnder then) is reported as if it had
    * been seen.
    */
   catchUp?: { since: number; before: Set<string> };

@@ -50,6 +50,13 @@ export interface CompiledMarkdown {
 }
 
 /**
+ * Time this thread spent on the pages' plain Markdown (the tree's copy and its printing), for the
+ * benchmark's account of what the `.md` and llms outputs cost (scripts/bench-outputs.ts).
+ */
+let markdownOutputMs = 0;
+export const markdownOutputTime = () => markdownOutputMs;
+
+/**
  * The site's Markdown pass, one walk over the tree: directives, link and image rewriting,
  * code-block checks, plus the leading `# h1` (the layout prints the title itself) and the first
  * paragraph (the fallback meta description).
@@ -58,7 +65,9 @@ function remarkSite() {
   return (tree: MdRoot, file: VFile) => {
     const ctx = contextOf(file);
     // The untouched tree, for the page's plain Markdown: one parse serves both outputs.
+    const started = performance.now();
     file.data.plainTree = structuredClone(tree);
+    markdownOutputMs += performance.now() - started;
     const first = tree.children[0] as Heading | undefined;
     if (first?.type === 'heading' && first.depth === 1) {
       file.data.h1 = toString(first);
@@ -182,6 +191,9 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
   };
   const vfile = new VFile({ path: input.absPath, value: source, data: { ctx } });
   const html = String(processor.processSync(vfile));
+  const started = performance.now();
+  const markdown = markdownOfTree(vfile.data.plainTree as MdRoot, input.absPath, routeOfFile);
+  markdownOutputMs += performance.now() - started;
   return {
     h1: vfile.data.h1 as string | undefined,
     html,
@@ -189,7 +201,7 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     toc: (vfile.data.toc as TocEntry[] | undefined) ?? [],
     warnings: ctx.warnings,
     assets: ctx.assets,
-    markdown: markdownOfTree(vfile.data.plainTree as MdRoot, input.absPath, routeOfFile),
+    markdown,
     ...(ctx.includes?.length ? { includes: ctx.includes } : {}),
   };
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FileEvent } from '../../build/dev/changes.ts';
-import { changesSince, listFiles, watchInBatches, type BatchWatcher } from '../../build/dev/watcher.ts';
+import { changesSince, filesUnder, watchInBatches, type BatchWatcher } from '../../build/dev/watcher.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -79,7 +79,7 @@ describe('dev watcher catch-up (a watcher started after the files were read)', (
   it('reports what was written or removed since, and nothing else', async () => {
     oldFiles(['a.md', 'sub/b.md', 'sub/c.md', 'node_modules/x.js']);
     const since = Date.now() - 20;
-    const before = listFiles([dir]);
+    const before = filesUnder([dir]);
     assert.deepEqual([...before].map((f) => path.relative(dir, f)).sort(), ['a.md', 'sub/b.md', 'sub/c.md']);
     writeFileSync(path.join(dir, 'sub', 'b.md'), 'changed');
     unlinkSync(path.join(dir, 'sub', 'c.md'));
@@ -92,7 +92,7 @@ describe('dev watcher catch-up (a watcher started after the files were read)', (
     rmSync(dir, { recursive: true, force: true });
     oldFiles(['a.md', 'b.md']);
     const since = Date.now() - 20;
-    const before = listFiles([dir]);
+    const before = filesUnder([dir]);
     writeFileSync(path.join(dir, 'b.md'), 'saved while the first build ran');
     const batches: FileEvent[][] = [];
     const w = watchInBatches([dir], async (b) => { batches.push(b); }, { quietMs: 20, catchUp: { since, before } });
