@@ -22,6 +22,15 @@ function addBulkPages(site: FixtureCopy, count = 400) {
 const SETEXT_TITLE = 'Подчёркнутый заголовок';
 const addSetextDoc = (site: FixtureCopy) => site.write('docs/reference/setext.md', `${SETEXT_TITLE}\n${'='.repeat(22)}\n\nТекст.\n`);
 
+/** A dev server over the fixture and the bulk pages (a first build of seconds), on a port of its own. */
+async function startBulkDev(more?: (site: FixtureCopy) => void): Promise<{ site: FixtureCopy; dev: DevProcess }> {
+  const site = copyFixture();
+  addBulkPages(site);
+  more?.(site);
+  const port = await freePort();
+  return { site, dev: await startDev(devArgs(site).map((a) => (a === '0' ? String(port) : a)), 60_000, port) };
+}
+
 const withoutDevClient = (html: string) => html.replace(/<script type="module" src="\/__dev\/client\.js(\?early)?"><\/script>/, '');
 
 describe('dev server: the first page while the site builds', () => {
@@ -66,11 +75,7 @@ describe('dev server: the first page while the site builds', () => {
     let browser: Browser;
 
     before(async () => {
-      site = copyFixture();
-      addBulkPages(site);
-      addSetextDoc(site);
-      const port = await freePort();
-      [dev, browser] = await Promise.all([startDev(devArgs(site).map((a) => (a === '0' ? String(port) : a)), 60_000, port), launchBrowser()]);
+      [{ site, dev }, browser] = await Promise.all([startBulkDev(addSetextDoc), launchBrowser()]);
     });
     after(async () => {
       await browser?.close();
@@ -106,10 +111,7 @@ describe('dev server: the first page while the site builds', () => {
   });
 
   it('keeps an edit saved while the first build runs, before the file watcher has started', async () => {
-    const site = copyFixture();
-    addBulkPages(site);
-    const port = await freePort();
-    const dev = await startDev(devArgs(site).map((a) => (a === '0' ? String(port) : a)), 60_000, port);
+    const { site, dev } = await startBulkDev();
     try {
       assert.equal((await fetch(`${dev.origin}/guide/intro`)).status, 200);
       // Every source has been read by now; the watcher starts only after this first page.
@@ -125,10 +127,7 @@ describe('dev server: the first page while the site builds', () => {
   });
 
   it('stops at Ctrl+C while the first build runs: a word on the terminal, exit code 0, nothing from esbuild', async () => {
-    const site = copyFixture();
-    addBulkPages(site);
-    const port = await freePort();
-    const dev = await startDev(devArgs(site).map((a) => (a === '0' ? String(port) : a)), 60_000, port);
+    const { site, dev } = await startBulkDev();
     try {
       // Listening, the first build under way (esbuild bundles the theme at its start).
       const code = await dev.stop();
