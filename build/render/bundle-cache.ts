@@ -29,7 +29,7 @@ function bundleKey(input: BundleInput): string {
   for (const [route, file] of input.reactPages) h.update(`${route}\0${file}\0`).update(readFileSync(file)).update('\0');
   h.update(JSON.stringify(input.config));
   h.update(readFileSync(path.join(input.projectRoot, 'package-lock.json')));
-  for (const f of ['bundle.ts', 'bundle-cache.ts', 'minify.ts', 'minify-child.ts']) h.update(readFileSync(path.join(here, f)));
+  for (const f of ['bundle.ts', 'bundle-cache.ts', 'minify.ts', 'minify-child.ts', 'icon-sprite.ts']) h.update(readFileSync(path.join(here, f)));
   // Source maps name the sources relative to the output folder (this build's staging folder).
   h.update(path.relative(input.projectRoot, input.outDir).replace(/-staging-\d+$/, ''));
   return h.digest('hex').slice(0, 24);

@@ -32,5 +32,5 @@ function FooterContent() {
 
 /** The same on every page: rendered by the server, kept as it is by the browser. */
 export function Footer() {
-  return <StaticIsland id="footer" as="footer" className="footer">{onServer ? <FooterContent /> : null}</StaticIsland>;
+  return <StaticIsland name="footer" as="footer" className="footer">{onServer ? <FooterContent /> : null}</StaticIsland>;
 }

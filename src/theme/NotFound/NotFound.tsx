@@ -13,5 +13,5 @@ function NotFoundText() {
 
 /** Only a page load shows it (a link to a missing page fails over to one), so it is an island. */
 export function NotFound() {
-  return <StaticIsland id="not-found" as="div" className="not-found">{onServer ? <NotFoundText /> : null}</StaticIsland>;
+  return <StaticIsland name="not-found" as="div" className="not-found">{onServer ? <NotFoundText /> : null}</StaticIsland>;
 }

@@ -11,26 +11,29 @@ export const onServer = !process.env.SG_BROWSER;
 /** The HTML each island had when the page was loaded, read once: a later remount finds its element gone. */
 const kept = new Map<string, string>();
 
-function keptHtml(id: string): string {
-  let html = kept.get(id);
+function keptHtml(name: string): string {
+  let html = kept.get(name);
   if (html === undefined) {
-    html = document.getElementById(id)?.innerHTML ?? '';
-    kept.set(id, html);
+    html = document.querySelector(`[data-island="${name}"]`)?.innerHTML ?? '';
+    kept.set(name, html);
   }
   return html;
 }
 
 interface Props {
-  /** The element's id: how the browser finds the HTML the server rendered. */
-  id: string;
+  /**
+   * How the browser finds the HTML the server rendered (a data-island attribute, not an id: a
+   * heading in the content may have any id).
+   */
+  name: string;
   as: 'div' | 'footer';
   className: string;
   /** The content, on the server only. */
   children: ReactNode;
 }
 
-export function StaticIsland({ id, as: Tag, className, children }: Props) {
-  const [html] = useState(() => (onServer ? '' : keptHtml(id)));
-  if (onServer) return <Tag id={id} className={className}>{children}</Tag>;
-  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+export function StaticIsland({ name, as: Tag, className, children }: Props) {
+  const [html] = useState(() => (onServer ? '' : keptHtml(name)));
+  if (onServer) return <Tag data-island={name} className={className}>{children}</Tag>;
+  return <Tag data-island={name} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
