@@ -1,10 +1,10 @@
 // The dev server's bundles: the same client and server-render builds as production
 // (build/render/bundle.ts), kept in esbuild incremental contexts so a theme edit rebuilds in tens of
 // milliseconds, plus the live-reload client (src/client/dev-client.ts), served from memory.
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { currentIconSprite, writeIconSprite } from '../render/icon-sprite.ts';
+import { currentIconSprite, SHAPES_FILE, writeIconSprite } from '../render/icon-sprite.ts';
 import { clientAssetsOf, clientBuildOptions, loadRenderer, rethrow, serverBuildOptions, type BundleInput, type ClientAssets, type ServerRenderer } from '../render/bundle.ts';
 
 export const DEV_CLIENT_ENTRY = 'src/client/dev-client.ts';
@@ -16,6 +16,8 @@ export interface DevBundles {
   devClient: string;
 }
 
+const readShapes = (projectRoot: string) => readFileSync(path.join(projectRoot, SHAPES_FILE), 'utf8');
+
 interface Contexts {
   client: esbuild.BuildContext<{ metafile: true }>;
   server: esbuild.BuildContext<{ write: false }>;
@@ -23,17 +25,26 @@ interface Contexts {
 }
 
 export class DevBundler {
+  /** The icons' shapes file as it was when the sprite was made: a rebuild makes it again only when the file changed. */
+  private shapesSource: string;
+
   private constructor(
     private readonly input: BundleInput,
     private contexts: Contexts,
-  ) {}
+  ) {
+    this.shapesSource = readShapes(input.projectRoot);
+  }
 
   /**
    * `input` is read on every rebuild (the virtual modules read its config and React pages), so
    * the session updates it in place before calling rebuild().
    */
   static async create(input: BundleInput): Promise<DevBundler> {
-    input.iconSprite = await currentIconSprite(input.projectRoot);
+    try {
+      input.iconSprite = await currentIconSprite(input.projectRoot);
+    } catch (e) {
+      rethrow(e); // a syntax error in the shapes, with its file and line
+    }
     return new DevBundler(input, await DevBundler.contextsFor(input));
   }
 
@@ -56,12 +67,17 @@ export class DevBundler {
     try {
       // The sprite's URL is built into both bundles: when an edit changed the icons, the
       // contexts are made again with the new one.
-      const sprite = await currentIconSprite(this.input.projectRoot);
-      if (sprite.url !== this.input.iconSprite?.url) {
-        this.input.iconSprite = sprite;
-        await this.dispose();
-        this.contexts = await DevBundler.contextsFor(this.input);
+      const shapes = readShapes(this.input.projectRoot);
+      if (shapes !== this.shapesSource) {
+        const sprite = await currentIconSprite(this.input.projectRoot);
+        this.shapesSource = shapes;
+        if (sprite.url !== this.input.iconSprite?.url) {
+          this.input.iconSprite = sprite;
+          await this.dispose();
+          this.contexts = await DevBundler.contextsFor(this.input);
+        }
       }
+      const sprite = this.input.iconSprite!;
       const { client, server, devClient } = this.contexts;
       const [c, s, d] = await Promise.all([client.rebuild(), server.rebuild(), devClient.rebuild()]);
       const assets = clientAssetsOf(c.metafile, this.input);

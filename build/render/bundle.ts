@@ -12,7 +12,7 @@ import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { Frame } from '../../src/ssr/render.tsx';
 import type { ListRender } from '../../src/ssr/sidebar-lists.tsx';
 import { BuildError } from '../errors.ts';
-import { iconSprite, writeIconSprite, type IconSprite } from './icon-sprite.ts';
+import { currentIconSprite, writeIconSprite, type IconSprite } from './icon-sprite.ts';
 import { MINIFIER_STAMP, minifyFurther } from './minify.ts';
 import { gzipBytesOf } from './stats.ts';
 import { systemError } from '../output/fs-errors.ts';
@@ -25,8 +25,8 @@ export interface BundleInput {
   outDir: string;
   cacheDir: string;
   /**
-   * The icons' sprite (build/render/icon-sprite.ts); the one of the shapes this process loaded
-   * when absent. The dev server reads the shapes afresh on each rebuild and passes its own.
+   * The icons' sprite (build/render/icon-sprite.ts), made by bundleClient/bundleServer when
+   * absent; the dev server's bundler keeps its own up to date.
    */
   iconSprite?: IconSprite;
 }
@@ -123,6 +123,17 @@ export function rethrow(e: unknown): never {
   throw e;
 }
 
+function spriteOfInput(input: BundleInput): IconSprite {
+  if (!input.iconSprite) throw new Error('the icon sprite is made before the bundle options (withIconSprite)');
+  return input.iconSprite;
+}
+
+/** The input with its icon sprite (the project's shapes as they are now). */
+async function withIconSprite(input: BundleInput): Promise<BundleInput & { iconSprite: IconSprite }> {
+  input.iconSprite ??= await currentIconSprite(input.projectRoot);
+  return input as BundleInput & { iconSprite: IconSprite };
+}
+
 const shared = (input: BundleInput): esbuild.BuildOptions => ({
   absWorkingDir: input.projectRoot,
   bundle: true,
@@ -131,7 +142,7 @@ const shared = (input: BundleInput): esbuild.BuildOptions => ({
   legalComments: 'none',
   // Code only the dev server's bundle keeps (`if (process.env.SG_DEV)`); compiled out here.
   // The icons' sprite URL (src/theme/Icons) is the same in both bundles.
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.SG_DEV': '""', 'process.env.SG_ICON_SPRITE': JSON.stringify((input.iconSprite ?? iconSprite()).url) },
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.SG_DEV': '""', 'process.env.SG_ICON_SPRITE': JSON.stringify(spriteOfInput(input).url) },
 });
 
 /** The browser bundle's esbuild options (the dev server runs them in an incremental context). */
@@ -158,14 +169,16 @@ export function clientBuildOptions(input: BundleInput) {
 
 export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   let result: esbuild.BuildResult<{ metafile: true }>;
+  let sprite: IconSprite;
   try {
+    sprite = (await withIconSprite(input)).iconSprite;
     result = await esbuild.build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
   } catch (e) {
     rethrow(e);
   }
   const files = Object.keys(result.metafile.outputs).map((f) => path.relative(input.outDir, path.resolve(input.projectRoot, f)).split(path.sep).join('/')).sort();
   await minifyFurther(input.outDir, files);
-  files.push(writeIconSprite(input.outDir));
+  files.push(writeIconSprite(input.outDir, sprite));
   files.sort();
   const assets = clientAssetsOf(result.metafile, input);
   return { assets, files, initialJsGzip: gzipBytesOf(input.outDir, assets.initialFiles) };
@@ -210,6 +223,7 @@ export function serverBuildOptions(input: BundleInput) {
 export async function bundleServer(input: BundleInput): Promise<ServerRenderer> {
   let result: esbuild.BuildResult<{ write: false }>;
   try {
+    await withIconSprite(input);
     result = await esbuild.build(serverBuildOptions(input));
   } catch (e) {
     rethrow(e);

@@ -4,9 +4,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { ICON_SHAPES } from '../../src/theme/Icons/icon-shapes.ts';
 
 type Shapes = Record<string, readonly [attributes: string, body: string]>;
+
+/** Where the shapes are, in the project. */
+export const SHAPES_FILE = path.join('src', 'theme', 'Icons', 'icon-shapes.ts');
 
 export interface IconSprite {
   /** Relative to the output folder, e.g. assets/icons.1a2b3c4d.svg */
@@ -16,8 +18,7 @@ export interface IconSprite {
   svg: string;
 }
 
-/** The sprite of the shapes this process loaded with the engine. */
-export function iconSprite(shapes: Shapes = ICON_SHAPES): IconSprite {
+function spriteOf(shapes: Shapes): IconSprite {
   const symbols = Object.entries(shapes).map(([name, [attributes, body]]) => `<symbol id="${name}" ${attributes}>${body}</symbol>`);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`;
   const file = `assets/icons.${createHash('sha256').update(svg).digest('hex').slice(0, 10)}.svg`;
@@ -25,20 +26,20 @@ export function iconSprite(shapes: Shapes = ICON_SHAPES): IconSprite {
 }
 
 /**
- * The sprite of the shapes as src/ has them now: the dev server's process loaded the engine (and
- * the shapes with it) once, and a theme edit may have changed them since.
+ * The sprite of the project's shapes as they are now (the theme is the project's src/, like the
+ * bundles'; the dev server asks again after a theme edit).
  */
 export async function currentIconSprite(projectRoot: string): Promise<IconSprite> {
   const result = await esbuild.build({
-    entryPoints: [path.join(projectRoot, 'src', 'theme', 'Icons', 'icon-shapes.ts')],
+    entryPoints: [path.join(projectRoot, SHAPES_FILE)],
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
   });
   const mod = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`) as { ICON_SHAPES: Shapes };
-  return iconSprite(mod.ICON_SHAPES);
+  return spriteOf(mod.ICON_SHAPES);
 }
 
 /** Writes the sprite into outDir; returns its path relative to outDir. */
-export function writeIconSprite(outDir: string, sprite: IconSprite = iconSprite()): string {
+export function writeIconSprite(outDir: string, sprite: IconSprite): string {
   const to = path.join(outDir, sprite.file);
   mkdirSync(path.dirname(to), { recursive: true });
   writeFileSync(to, sprite.svg);
