@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { pruneOldest } from './cache/prune.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundled = new Map<string, Promise<string>>();
@@ -31,5 +32,6 @@ async function bundle(entry: string): Promise<string> {
   const file = path.join(here, '..', '.cache', 'workers', `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, code);
+  pruneOldest(path.dirname(file), (f) => f.startsWith(`${name}.`) && f !== path.basename(file), 3);
   return file;
 }

@@ -6,7 +6,7 @@
 // and the bundle is imported; the bundle is made again when any source under build/, scripts/ or src/,
 // or the lock file, changes. Plain JavaScript, so it needs nothing but Node and esbuild.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -84,6 +84,22 @@ if (!existsSync(bundle)) {
   } catch {
     rmSync(`${dir}.${process.pid}.tmp`, { recursive: true, force: true }); // the other launch won
   }
+}
+// Bundles of older sources: the newest few stay (a branch switched back and forth), and any used
+// within the last hour (a build may still be running from it); build/cache/prune.ts does the same
+// for the engine's other content-named caches. The one in use is marked as used now.
+const KEEP = 3;
+const RECENT_MS = 60 * 60 * 1000;
+try {
+  const now = Date.now();
+  utimesSync(dir, new Date(now), new Date(now));
+  const launchDir = path.dirname(dir);
+  const prefix = `${path.basename(dir).split('.')[0]}.`;
+  const others = readdirSync(launchDir).filter((n) => n.startsWith(prefix) && n !== path.basename(dir))
+    .map((n) => ({ n, t: statSync(path.join(launchDir, n)).mtimeMs })).sort((a, b) => b.t - a.t);
+  for (const { n, t } of others.slice(KEEP - 1)) if (now - t > RECENT_MS) rmSync(path.join(launchDir, n), { recursive: true, force: true });
+} catch {
+  // A cache that cannot be tidied still works.
 }
 // `--prepare-only`: make the bundle and stop (the benchmark does so before it times builds).
 if (rest[0] === '--prepare-only') process.exit(0);

@@ -12,6 +12,7 @@ import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { Frame } from '../../src/ssr/render.tsx';
 import type { ListRender } from '../../src/ssr/sidebar-lists.tsx';
 import { BuildError } from '../errors.ts';
+import { pruneOldest } from '../cache/prune.ts';
 import { currentIconSprite, writeIconSprite, type IconSprite } from './icon-sprite.ts';
 import { MINIFIER_STAMP, minifyFurther } from './minify.ts';
 import { gzipBytesOf } from './stats.ts';
@@ -243,6 +244,8 @@ export async function loadRenderer(code: string, projectRoot: string): Promise<S
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `render.${hash}.mjs`);
   writeFileSync(file, code);
+  // Imported once, then needed only by the bundle cache's copy made right after: a few are enough.
+  pruneOldest(dir, (name) => name.startsWith('render.') && name !== path.basename(file), 5);
   const mod = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage; renderWhole: RenderPage; renderFrame: ServerRenderer['frame']; sidebarList: ServerRenderer['list'] };
   return { render: mod.renderPage, renderWhole: mod.renderWhole, frame: mod.renderFrame, list: mod.sidebarList, hash, file };
 }

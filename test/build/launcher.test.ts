@@ -3,7 +3,7 @@
 // pipeline at all.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -41,5 +41,27 @@ describe('the launcher', { timeout: 180_000 }, () => {
     const loaded = again.stderr.split('\n').filter((l) => l.startsWith('LOADED '));
     assert.ok(loaded.some((l) => /\/entry\.mjs$/.test(l)), 'the launcher ran its bundle');
     assert.ok(!loaded.some((l) => /pipeline-|node_modules\/(?:unified|react-dom|micromark)/.test(l)), loaded.filter((l) => /pipeline|node_modules/.test(l)).join('\n'));
+  });
+
+  it('keeps the bundles of older sources from piling up: the newest few and the recently used stay', () => {
+    const launchDir = path.join(projectRoot, '.cache', 'launch');
+    const fake = (name: string, hoursAgo: number) => {
+      mkdirSync(path.join(launchDir, name), { recursive: true });
+      const t = new Date(Date.now() - hoursAgo * 3_600_000);
+      utimesSync(path.join(launchDir, name), t, t);
+    };
+    // Older than any real one (a day or more), and two used a minute ago: with the one in use,
+    // those are the three newest, whatever else the folder holds.
+    for (let i = 0; i < 6; i++) fake(`build-ts.0ld${i}`, 24 * (i + 1));
+    fake('build-ts.0ldbutused', 0.02);
+    fake('build-ts.0ldbutused2', 0.03);
+    fake('dev-ts.0ld', 240);
+    const r = spawnSync(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts', '--prepare-only'], { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const left = readdirSync(launchDir);
+    assert.deepEqual(left.filter((n) => n.startsWith('build-ts.0ld')).sort(), ['build-ts.0ldbutused', 'build-ts.0ldbutused2'], 'the old bundles beyond the newest three went');
+    assert.ok(left.includes('dev-ts.0ld'), "another entry's bundles are its own launches' to tidy");
+    for (const n of ['build-ts.0ldbutused', 'build-ts.0ldbutused2']) rmSync(path.join(launchDir, n), { recursive: true, force: true });
+    rmSync(path.join(launchDir, 'dev-ts.0ld'), { recursive: true, force: true });
   });
 });

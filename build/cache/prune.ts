@@ -1,0 +1,19 @@
+// Caches whose entries are named by their content (a bundle per version of the sources) grow
+// with every version. Each keeps its newest few; an entry used within the last hour is kept
+// whatever its rank, since a process may still be running from it.
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const RECENT_MS = 60 * 60 * 1000;
+
+/** Removes the entries of `dir` that `matches` picks, but the `keep` newest and the recent ones. Never throws. */
+export function pruneOldest(dir: string, matches: (name: string) => boolean, keep: number, now = Date.now()): void {
+  try {
+    const entries = readdirSync(dir).filter(matches).map((name) => ({ name, t: statSync(path.join(dir, name)).mtimeMs }));
+    for (const { name, t } of entries.sort((a, b) => b.t - a.t).slice(keep)) {
+      if (now - t > RECENT_MS) rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
+  } catch {
+    /* a cache that cannot be tidied still works */
+  }
+}
