@@ -3,26 +3,29 @@
 // packages stay imports, so the file lives in the project's own .cache, next to node_modules,
 // whatever cache folder the build was given: from a folder elsewhere (/tmp) they would not resolve.
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { pruneOldest } from './cache/prune.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const bundled = new Map<string, Promise<string>>();
+const bundled = new Map<string, Promise<{ file: string; code: string }>>();
 
 /** The runnable .mjs of a worker entry under build/ (e.g. 'markdown/worker.ts'). */
-export function workerFile(entry: string): Promise<string> {
-  let file = bundled.get(entry);
-  if (!file) {
-    file = bundle(entry);
-    bundled.set(entry, file);
+export async function workerFile(entry: string): Promise<string> {
+  let made = bundled.get(entry);
+  if (!made) {
+    made = bundle(entry);
+    bundled.set(entry, made);
   }
+  const { file, code } = await made;
+  // Written again if another process tidied it away (build/cache/prune.ts) while this one ran.
+  if (!existsSync(file)) writeFileSync(file, code);
   return file;
 }
 
-async function bundle(entry: string): Promise<string> {
+async function bundle(entry: string): Promise<{ file: string; code: string }> {
   const result = await esbuild.build({
     entryPoints: [path.join(here, entry)],
     bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outfile: 'worker.mjs', logLevel: 'silent',
@@ -33,5 +36,5 @@ async function bundle(entry: string): Promise<string> {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, code);
   pruneOldest(path.dirname(file), (f) => f.startsWith(`${name}.`) && f !== path.basename(file), 3);
-  return file;
+  return { file, code };
 }

@@ -86,10 +86,10 @@ if (!existsSync(bundle)) {
   }
 }
 // Bundles of older sources: the newest few stay (a branch switched back and forth), and any used
-// within the last hour (a build may still be running from it); build/cache/prune.ts does the same
+// within the last day (a dev server left running loads its chunks from it); build/cache/prune.ts does the same
 // for the engine's other content-named caches. The one in use is marked as used now.
 const KEEP = 3;
-const RECENT_MS = 60 * 60 * 1000;
+const RECENT_MS = 24 * 60 * 60 * 1000;
 try {
   const now = Date.now();
   utimesSync(dir, new Date(now), new Date(now));

@@ -1,10 +1,10 @@
 // Caches whose entries are named by their content (a bundle per version of the sources) grow
-// with every version. Each keeps its newest few; an entry used within the last hour is kept
-// whatever its rank, since a process may still be running from it.
+// with every version. Each keeps its newest few; an entry used within the last day is kept
+// whatever its rank, since a process (a dev server left running) may still load from it.
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-export const RECENT_MS = 60 * 60 * 1000;
+export const RECENT_MS = 24 * 60 * 60 * 1000;
 
 /** Removes the entries of `dir` that `matches` picks, but the `keep` newest and the recent ones. Never throws. */
 export function pruneOldest(dir: string, matches: (name: string) => boolean, keep: number, now = Date.now()): void {

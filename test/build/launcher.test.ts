@@ -50,12 +50,12 @@ describe('the launcher', { timeout: 180_000 }, () => {
       const t = new Date(Date.now() - hoursAgo * 3_600_000);
       utimesSync(path.join(launchDir, name), t, t);
     };
-    // Older than any real one (a day or more), and two used a minute ago: with the one in use,
+    // Older than any real one (two days or more), and two used a minute ago: with the one in use,
     // those are the three newest, whatever else the folder holds.
-    for (let i = 0; i < 6; i++) fake(`build-ts.0ld${i}`, 24 * (i + 1));
+    for (let i = 0; i < 6; i++) fake(`build-ts.0ld${i}`, 48 * (i + 1));
     fake('build-ts.0ldbutused', 0.02);
     fake('build-ts.0ldbutused2', 0.03);
-    fake('dev-ts.0ld', 240);
+    fake('dev-ts.0ld', 480);
     const r = spawnSync(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts', '--prepare-only'], { cwd: projectRoot, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const left = readdirSync(launchDir);
