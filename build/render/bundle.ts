@@ -129,10 +129,18 @@ function spriteOfInput(input: BundleInput): IconSprite {
   return input.iconSprite;
 }
 
-/** The input with its icon sprite (the project's shapes as they are now). */
-async function withIconSprite(input: BundleInput): Promise<BundleInput & { iconSprite: IconSprite }> {
-  input.iconSprite ??= await currentIconSprite(input.projectRoot);
-  return input as BundleInput & { iconSprite: IconSprite };
+/** Sprites being made, per input: the client and server bundles start together and share one. */
+const spritesMade = new WeakMap<BundleInput, Promise<IconSprite>>();
+
+/** The input's icon sprite (the project's shapes as they are now), made once and kept on the input. */
+function withIconSprite(input: BundleInput): Promise<IconSprite> {
+  if (input.iconSprite) return Promise.resolve(input.iconSprite);
+  let made = spritesMade.get(input);
+  if (!made) {
+    made = currentIconSprite(input.projectRoot).then((sprite) => (input.iconSprite = sprite));
+    spritesMade.set(input, made);
+  }
+  return made;
 }
 
 const shared = (input: BundleInput): esbuild.BuildOptions => ({
@@ -172,7 +180,7 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   let result: esbuild.BuildResult<{ metafile: true }>;
   let sprite: IconSprite;
   try {
-    sprite = (await withIconSprite(input)).iconSprite;
+    sprite = await withIconSprite(input);
     result = await esbuild.build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
   } catch (e) {
     rethrow(e);
