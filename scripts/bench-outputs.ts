@@ -2,7 +2,7 @@
 // prints JSON with
 // - the pages' compile, single-threaded, in memory, after one warm-up page (compileMs), and the
 //   part of it spent on each page's plain Markdown, the source of its `.md` file and of
-//   llms-full.txt (markdownMs: the tree's copy and its printing, build/markdown/compile.ts);
+//   llms-full.txt (markdownMs: the source copied with its edits, build/output/page-markdown.ts);
 // - one read of the last-updated dates (gitMs, the median of three `git log` passes,
 //   build/model/last-updated.ts) and how many files got a date.
 import path from 'node:path';

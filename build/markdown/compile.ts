@@ -21,7 +21,7 @@ import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
 import { normaliseAdmonitionTitles } from './preprocess.ts';
 import { alertToAdmonition, applyHighlightComments, takeCustomHeadingId } from './docusaurus-forms.ts';
-import { markdownOfTree } from '../output/page-markdown.ts';
+import { markdownOfSource } from '../output/page-markdown.ts';
 import { sanitizeSchema } from './sanitize.ts';
 import { remarkIncludes } from './includes.ts';
 import { rejectJsxComponent, rejectModuleLines } from './mdx-forms.ts';
@@ -50,7 +50,7 @@ export interface CompiledMarkdown {
 }
 
 /**
- * Time this thread spent on the pages' plain Markdown (the tree's copy and its printing), for the
+ * Time this thread spent on the pages' plain Markdown (build/output/page-markdown.ts), for the
  * benchmark's account of what the `.md` and llms outputs cost (scripts/bench-outputs.ts).
  */
 let markdownOutputMs = 0;
@@ -64,9 +64,9 @@ export const markdownOutputTime = () => markdownOutputMs;
 function remarkSite() {
   return (tree: MdRoot, file: VFile) => {
     const ctx = contextOf(file);
-    // The untouched tree, for the page's plain Markdown: one parse serves both outputs.
+    // The page's plain Markdown, from the tree before anything below changes it: one parse serves both outputs.
     const started = performance.now();
-    file.data.plainTree = structuredClone(tree);
+    file.data.markdown = markdownOfSource(tree, ctx.source, ctx.absPath, ctx.routeOfFile);
     markdownOutputMs += performance.now() - started;
     const first = tree.children[0] as Heading | undefined;
     if (first?.type === 'heading' && first.depth === 1) {
@@ -191,9 +191,6 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
   };
   const vfile = new VFile({ path: input.absPath, value: source, data: { ctx } });
   const html = String(processor.processSync(vfile));
-  const started = performance.now();
-  const markdown = markdownOfTree(vfile.data.plainTree as MdRoot, input.absPath, routeOfFile);
-  markdownOutputMs += performance.now() - started;
   return {
     h1: vfile.data.h1 as string | undefined,
     html,
@@ -201,7 +198,7 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     toc: (vfile.data.toc as TocEntry[] | undefined) ?? [],
     warnings: ctx.warnings,
     assets: ctx.assets,
-    markdown,
+    markdown: vfile.data.markdown as string,
     ...(ctx.includes?.length ? { includes: ctx.includes } : {}),
   };
 }

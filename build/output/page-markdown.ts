@@ -1,9 +1,10 @@
 // Each doc as plain Markdown, for machines (`<route>.md`, llms-full.txt) and the "Скопировать как
-// Markdown" button: the source without its front matter, with our directives written out as
-// Markdown any reader understands (admonitions as quotes with a bold title, every tab under its
-// label, the light variant of a themed image, an API badge as inline code) and links to other
-// pages made absolute site URLs, so the text stands on its own outside the site.
-import type { Blockquote, Content, Heading, Link, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
+// Markdown" button: the author's own source without its front matter, with our directives written
+// out as Markdown any reader understands (admonitions as quotes with a bold title, every tab under
+// its label, the light variant of a themed image, an API badge as inline code), included fragments
+// in place, and links to other pages made absolute site URLs, so the text stands on its own
+// outside the site.
+import type { Blockquote, Code, Content, Definition, Heading, Link, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import path from 'node:path';
 import remarkDirective from 'remark-directive';
@@ -93,16 +94,18 @@ function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: Markd
     if (child.type === 'yaml') continue;
     // What only the site reads: `{#id}` after a heading, highlight comments in code.
     if (child.type === 'heading') takeCustomHeadingId(child);
-    if (child.type === 'code') {
-      applyHighlightComments(child);
-      // The title stays (it names the file); the highlighted-line range means nothing outside the site.
-      child.meta = child.meta?.replace(/\s*\{[\d,\s-]*\}\s*/g, ' ').trim() || null;
-    }
+    if (child.type === 'code') plainCode(child);
     if (child.type === 'link' || child.type === 'definition') (child as Link).url = absoluteLink((child as Link).url, sourceFile, ctx);
     if ('children' in child) rewrite(child as { children: Content[] }, sourceFile, ctx);
     out.push(child);
   }
   parent.children = out;
+}
+
+/** A code block without what only the site reads: highlight comments, and the highlighted-line range (the title stays: it names the file). */
+function plainCode(node: Code): void {
+  applyHighlightComments(node);
+  node.meta = node.meta?.replace(/\s*\{[\d,\s-]*\}\s*/g, ' ').trim() || null;
 }
 
 const processor = unified()
@@ -118,13 +121,175 @@ const processor = unified()
  */
 export const SITE_URL_PLACEHOLDER = 'https://sg-site-url.invalid';
 
+/** Nodes as Markdown, rewritten for machines (directives, links, code) and printed. */
+function printed(nodes: Content[], sourceFile: string, ctx: MarkdownContext, inline: boolean): string {
+  const root = { type: 'root', children: inline ? [{ type: 'paragraph', children: nodes }] : nodes } as unknown as Root;
+  rewrite(root as unknown as { children: Content[] }, sourceFile, ctx);
+  const text = String(processor.stringify(root)).replace(/\n+$/, '');
+  // A link or an inline directive stays on its line: a soft break in its text reads as a space.
+  return inline ? text.replace(/\n/g, ' ') : text;
+}
+
+/** A replacement of source[start, end). */
+interface Edit { start: number; end: number; text: string }
+
+type Positioned = Content & { position?: { start: { offset?: number }; end: { offset?: number } } };
+const startOf = (n: Positioned) => n.position?.start.offset;
+const endOf = (n: Positioned) => n.position?.end.offset;
+
 /**
- * The Markdown of a tree the compile stage has parsed (a copy taken before the site's own
- * transforms): no second parse, and cached with the compiled page. Without a leading `# h1`.
+ * A page's Markdown is its own source, copied, with edits where the source says something only
+ * this site understands: directives (written out as plain Markdown), `{#id}` after headings,
+ * highlight comments and line ranges in code, links to other docs (made site URLs), and the
+ * include lines (replaced by the fragments' text). Everything else keeps the author's formatting,
+ * and copying it costs a fraction of printing the whole tree (which was a quarter of the compile).
  */
-export function markdownOfTree(tree: Root, sourceFile: string, routeOfFile: Map<string, string>): string {
-  rewrite(tree as unknown as { children: Content[] }, sourceFile, { siteUrl: SITE_URL_PLACEHOLDER, routeOfFile });
-  return String(processor.stringify(tree));
+class SourceEditor {
+  readonly edits: Edit[] = [];
+
+  constructor(private readonly source: string, private readonly sourceFile: string, private readonly ctx: MarkdownContext) {}
+
+  /** Replaces a node (or a run of nodes, to `through`); lines after the first get the prefix of the containers it sits in (`> `, a list item's indent). */
+  private replace(node: Positioned, text: string, through: Positioned = node): void {
+    const start = startOf(node)!;
+    const lineStart = this.source.lastIndexOf('\n', start - 1) + 1;
+    const prefix = this.source.slice(lineStart, start).replace(/[^>\s]/g, ' ');
+    const lines = text.split('\n').map((l, i) => (i === 0 ? l : l ? prefix + l : prefix.trimEnd()));
+    this.edits.push({ start, end: endOf(through)!, text: lines.join('\n') });
+  }
+
+  private print(node: Content, inline = false): string {
+    return printed([structuredClone(node)], this.sourceFile, this.ctx, inline);
+  }
+
+  visit(parent: { children: Content[] }, isRoot = false): void {
+    const children = parent.children as Positioned[];
+    for (let i = 0; i < children.length; i++) {
+      const node = children[i];
+      const start = startOf(node);
+      if (start === undefined || endOf(node) === undefined) continue; // made by a plugin: not in the source
+      // An included fragment: its nodes all stand at the include line, whose text is the directive.
+      if (this.source.startsWith('::include', start)) {
+        let last = i;
+        while (last + 1 < children.length && startOf(children[last + 1]) === start) last++;
+        this.replace(node, printed(structuredClone(children.slice(i, last + 1)), this.sourceFile, this.ctx, false), children[last]);
+        i = last;
+        continue;
+      }
+      switch (node.type) {
+        case 'containerDirective':
+        case 'leafDirective':
+        case 'textDirective':
+          this.replace(node, this.print(node, node.type === 'textDirective'));
+          continue;
+        case 'definition':
+          this.link(node);
+          continue;
+        case 'link':
+          this.link(node);
+          break;
+        case 'code': {
+          const plain = structuredClone(node);
+          plainCode(plain);
+          if (plain.value !== node.value || plain.meta !== (node.meta ?? null)) this.replace(node, printed([plain], this.sourceFile, this.ctx, false));
+          continue;
+        }
+        case 'yaml':
+          this.edits.push({ start, end: endOf(node)!, text: '' });
+          continue;
+        case 'heading':
+          // The page's own title as `# …`: a setext title would not read as one (publishedMarkdownBytes).
+          if (isRoot && i === 0 && node.depth === 1 && this.source[start] !== '#') {
+            this.replace(node, this.print(node));
+            continue;
+          }
+          this.customId(node);
+          break;
+      }
+      if ('children' in node) this.visit(node as { children: Content[] });
+    }
+  }
+
+  /**
+   * A link to another doc, or to a path of the site, gets the page's address: only its destination
+   * is replaced, `[text](here)` or `[label]: here`, so the text keeps its formatting. Where the
+   * destination is not where the syntax says (it always is), the link is printed instead.
+   */
+  private link(node: Link | Definition): void {
+    const url = absoluteLink(node.url, this.sourceFile, this.ctx);
+    if (url === node.url) return;
+    const start = startOf(node)!;
+    const end = endOf(node)!;
+    let from: number;
+    if (node.type === 'link') {
+      // `](` follows the text: after the last child, or right after `[` when there is none.
+      const textEnd = node.children.length ? endOf(node.children.at(-1) as Positioned) : start + 1;
+      from = textEnd !== undefined && this.source.startsWith('](', textEnd) ? textEnd + 2 : -1;
+    } else {
+      const label = /^\[(?:[^\]\\]|\\.)*\]:/.exec(this.source.slice(start, end));
+      from = label ? start + label[0].length : -1;
+    }
+    const dest = from < 0 ? null : destinationAt(this.source, from, end);
+    if (!dest) {
+      this.replace(node, this.print(node, node.type === 'link'));
+      return;
+    }
+    this.edits.push({ start: dest.start, end: dest.end, text: /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url });
+  }
+
+  /** `## Заголовок {#id}` loses its `{#id}`; where the text is not as the tree has it (escapes), the heading is printed instead. */
+  private customId(node: Heading): void {
+    const last = node.children.at(-1) as Positioned | undefined;
+    if (last?.type !== 'text') return;
+    const plain = structuredClone(node);
+    if (takeCustomHeadingId(plain) === undefined) return;
+    const kept = plain.children.length < node.children.length ? '' : (plain.children.at(-1) as { value: string }).value;
+    const cut = last.value.slice(kept.length);
+    const end = endOf(last)!;
+    if (this.source.slice(end - cut.length, end) === cut) this.edits.push({ start: end - cut.length, end, text: '' });
+    else this.replace(node, printed([plain], this.sourceFile, this.ctx, false));
+  }
+}
+
+/**
+ * Where a link destination is written, from `from` (just past `(` or `]:`) up to `end`: after
+ * optional white space, `<…>` or a run of characters without spaces and with balanced parentheses.
+ */
+function destinationAt(source: string, from: number, end: number): { start: number; end: number } | null {
+  let at = from;
+  while (at < end && /\s/.test(source[at])) at++;
+  if (source[at] === '<') {
+    const close = source.indexOf('>', at);
+    return close < 0 || close >= end ? null : { start: at, end: close + 1 };
+  }
+  let depth = 0;
+  let i = at;
+  for (; i < end; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (/\s/.test(c)) break;
+    else if (c === '(') depth++;
+    else if (c === ')' && depth-- === 0) break;
+  }
+  return i > at ? { start: at, end: i } : null;
+}
+
+/**
+ * A page's Markdown for machines from its source and the tree parsed from it, read before the
+ * site's own transforms change it (SourceEditor): no front matter; a leading `# h1` stays
+ * (publishedMarkdownBytes adds the title where there is none).
+ */
+export function markdownOfSource(tree: Root, source: string, sourceFile: string, routeOfFile: Map<string, string>): string {
+  const editor = new SourceEditor(source, sourceFile, { siteUrl: SITE_URL_PLACEHOLDER, routeOfFile });
+  editor.visit(tree as unknown as { children: Content[] }, true);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of editor.edits.sort((a, b) => a.start - b.start)) {
+    parts.push(source.slice(at, e.start), e.text);
+    at = e.end;
+  }
+  parts.push(source.slice(at));
+  return `${parts.join('').replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd()}\n`;
 }
 
 /** publishedMarkdownBytes() on a string (the dev server, one page at a time). */
@@ -156,6 +321,7 @@ export function publishedMarkdownBytes(title: string, markdown: Buffer, siteUrl:
 /** A page's Markdown from its source (parsed here: the dev server and tests; the build uses markdownOfTree). */
 export function pageMarkdown(title: string, body: string, sourceFile: string, ctx: MarkdownContext): string {
   // `:::warning Заголовок` (Docusaurus's title form) as the site's own pipeline reads it.
-  const tree = processor.parse(normaliseAdmonitionTitles(body)) as Root;
-  return publishedMarkdown(title, markdownOfTree(tree, sourceFile, ctx.routeOfFile), ctx.siteUrl);
+  const source = normaliseAdmonitionTitles(body);
+  const tree = processor.parse(source) as Root;
+  return publishedMarkdown(title, markdownOfSource(tree, source, sourceFile, ctx.routeOfFile), ctx.siteUrl);
 }

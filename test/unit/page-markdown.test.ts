@@ -1,0 +1,64 @@
+// Each page's Markdown for machines (build/output/page-markdown.ts): the author's own source, with
+// only what this site alone understands written out as plain Markdown. The build makes it in the
+// compile (compileMarkdown) and the dev server from the source (pageMarkdown): both must agree.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compileMarkdown } from '../../build/markdown/compile.ts';
+import { pageMarkdown, publishedMarkdown } from '../../build/output/page-markdown.ts';
+
+const SITE = 'https://docs.example.org/base';
+const routes = new Map([
+  ['/site/docs/info/intro.md', '/info/intro'],
+  ['/site/docs/sgroups/database.md', '/tech-docs/sgroups/database'],
+]);
+const file = '/site/docs/info/intro.md';
+
+/** The page's published Markdown both ways; asserts they are the same and returns it. */
+function markdownOf(body: string, title = 'Введение'): string {
+  const compiled = compileMarkdown({ file: 'docs/info/intro.md', absPath: file, body, lineOffset: 0 }, routes);
+  const fromBuild = publishedMarkdown(title, compiled.markdown, SITE);
+  const fromDev = pageMarkdown(title, body, file, { siteUrl: SITE, routeOfFile: routes });
+  assert.equal(fromDev, fromBuild, 'the dev server and the build give the same Markdown');
+  return fromBuild;
+}
+
+describe('page Markdown for machines', () => {
+  it('keeps the author\'s own formatting where nothing needs to change', () => {
+    const body = '\nАбзац с *курсивом* и __жирным__.\n\n* пункт\n* ещё пункт\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n***\n';
+    assert.equal(markdownOf(body), `# Введение\n\n${body.trim()}\n`);
+  });
+
+  it('keeps a leading # h1, and writes a setext title as one', () => {
+    assert.equal(markdownOf('# Свой заголовок\n\nТекст.\n'), '# Свой заголовок\n\nТекст.\n');
+    assert.equal(markdownOf('Свой заголовок\n==============\n\nТекст.\n'), '# Свой заголовок\n\nТекст.\n');
+  });
+
+  it('makes links to other docs and site paths absolute, keeping the link text as written', () => {
+    const md = markdownOf('См. [**базу** данных](../sgroups/database.md#схема "Схема"), [файл](/files/a.pdf) и [внешнюю](https://example.com/x.md).\n\n[опр]: ./intro.md\n');
+    assert.match(md, /\[\*\*базу\*\* данных\]\(https:\/\/docs\.example\.org\/base\/tech-docs\/sgroups\/database#схема "Схема"\)/);
+    assert.match(md, /\[файл\]\(https:\/\/docs\.example\.org\/base\/files\/a\.pdf\)/);
+    assert.match(md, /\[внешнюю\]\(https:\/\/example\.com\/x\.md\)/);
+    assert.match(md, /^\[опр\]: https:\/\/docs\.example\.org\/base\/info\/intro$/m);
+  });
+
+  it('drops a heading\'s {#id} and the highlight comments and line ranges of code, keeping its title', () => {
+    const md = markdownOf('## Установка {#install}\n\n```go title="main.go" {2}\n// highlight-next-line\nfmt.Println(1)\nfmt.Println(2)\n```\n');
+    assert.match(md, /^## Установка$/m);
+    assert.match(md, /^```go title="main.go"\nfmt\.Println\(1\)\nfmt\.Println\(2\)\n```$/m);
+    assert.doesNotMatch(md, /highlight|\{#|\{2\}/);
+  });
+
+  it('writes admonitions as quotes with a bold title, tabs under their labels, an API badge as code', () => {
+    const md = markdownOf(':::warning[Потеря данных]\nСначала [копия](./intro.md).\n:::\n\n::::tabs\n:::tab{label="Debian"}\napt install x\n:::\n:::tab{label="RHEL"}\ndnf install x\n:::\n::::\n\nВызов :api-endpoint{method="POST" path="/v2/sync"} меняет правила.\n');
+    assert.match(md, /^> \*\*Потеря данных\*\*\n>\n> Сначала \[копия\]\(https:\/\/docs\.example\.org\/base\/info\/intro\)\.$/m);
+    assert.match(md, /^\*\*Debian\*\*\n\napt install x\n\n\*\*RHEL\*\*\n\ndnf install x$/m);
+    assert.match(md, /^Вызов `POST \/v2\/sync` меняет правила\.$/m);
+    assert.doesNotMatch(md, /:::|:api-endpoint/);
+  });
+
+  it('keeps what it writes out inside a list item or a quote in that container', () => {
+    const md = markdownOf('- Шаг:\n\n  :::note\n  Первая строка.\n\n  Вторая строка.\n  :::\n\n> ```sh {1}\n> ls\n> ```\n');
+    assert.match(md, /^- Шаг:\n\n {2}> \*\*Примечание\*\*\n {2}>\n {2}> Первая строка\.\n {2}>\n {2}> Вторая строка\.$/m);
+    assert.match(md, /^> ```sh\n> ls\n> ```$/m);
+  });
+});
