@@ -157,7 +157,7 @@ export async function compileSite(
     cache.set(todo[i].key, page);
   });
   // The bodies of entries the cache has just let go of go with them.
-  if (cache.save() === 'base') bodies.prune(new Set([...cache.usedValues()].flatMap((c) => [c.htmlBody.id, c.markdownBody.id])));
+  if (cache.save() === 'base') bodies.prune([...cache.usedValues()].flatMap((c) => [c.htmlBody, c.markdownBody]));
   return { results, bodies, stats: { compiled: todo.length, cached: pages.length - todo.length, workers } };
 }
 

@@ -320,8 +320,8 @@ export class SearchIndexer {
   async write(outDir: string, target: OutputTarget = {}): Promise<SearchIndexStats> {
     const { options } = this;
     // The fragments of readings the cache has just let go of go with them.
-    if (this.stored?.save() === 'base') this.fragments.prune(new Set([...this.stored.usedValues()].map((r) => r.fragment.id)));
-    else if (!this.stored && options.incremental) this.fragments.prune(new Set([...this.readings.values()].map((r) => r.fragment.id)));
+    if (this.stored?.save() === 'base') this.fragments.prune([...this.stored.usedValues()].map((r) => r.fragment));
+    else if (!this.stored && options.incremental) this.fragments.prune([...this.readings.values()].map((r) => r.fragment));
     for (const route of pageCache.keys()) if (!options.incremental || !this.readings.has(route)) pageCache.delete(route);
     // Pages are numbered in the order of their routes, whatever order they were read in.
     const docs = [...this.readings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((route) => this.readings.get(route)!);

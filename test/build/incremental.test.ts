@@ -101,14 +101,17 @@ describe('a damaged cache', () => {
     });
   }
 
-  // Each page's compiled HTML and Markdown are files of their own (build/cache/body-store.ts).
+  // The pages' compiled HTML and Markdown lie in pack files (build/cache/body-store.ts).
   const bodyFiles = () => readdirSync(path.join(cache, 'bodies'), { recursive: true, encoding: 'utf8' })
     .map((rel) => path.join(cache, 'bodies', rel)).filter((f) => statSync(f).isFile()).sort();
   const bodyDamages: [string, (files: string[]) => void, RegExp][] = [
     ['lost or cut short: those pages are compiled again', (files) => {
-      unlinkSync(files[0]);
-      writeFileSync(files[1], readFileSync(files[1]).subarray(0, 10));
-    }, /warning: the cache had lost the compiled text of 2 page/],
+      assert.ok(files.length > 0, 'the build kept its pages\' bodies');
+      // Cut short in the middle: the pages whose bodies lay in the second half are lost.
+      const data = readFileSync(files[0]);
+      writeFileSync(files[0], data.subarray(0, data.length >> 1));
+      for (const f of files.slice(1)) unlinkSync(f);
+    }, /warning: the cache had lost the compiled text of \d+ page/],
     ['changed in place (same size): the build starts again without the compile cache', (files) => {
       for (const f of files) {
         const b = readFileSync(f);
