@@ -186,7 +186,7 @@ class SourceEditor {
           this.link(node);
           continue;
         case 'link':
-          this.link(node);
+          if (this.link(node)) continue; // printed whole, its text with it
           break;
         case 'code': {
           const plain = structuredClone(node);
@@ -203,7 +203,7 @@ class SourceEditor {
             this.replace(node, this.print(node));
             continue;
           }
-          this.customId(node);
+          if (this.customId(node)) continue; // printed whole
           break;
       }
       if ('children' in node) this.visit(node as { children: Content[] });
@@ -213,11 +213,11 @@ class SourceEditor {
   /**
    * A link to another doc, or to a path of the site, gets the page's address: only its destination
    * is replaced, `[text](here)` or `[label]: here`, so the text keeps its formatting. Where the
-   * destination is not where the syntax says (it always is), the link is printed instead.
+   * destination is not where the syntax says (it always is), the link is printed instead: true then.
    */
-  private link(node: Link | Definition): void {
+  private link(node: Link | Definition): boolean {
     const url = absoluteLink(node.url, this.sourceFile, this.ctx);
-    if (url === node.url) return;
+    if (url === node.url) return false;
     const start = startOf(node)!;
     const end = endOf(node)!;
     let from: number;
@@ -232,22 +232,27 @@ class SourceEditor {
     const dest = from < 0 ? null : destinationAt(this.source, from, end);
     if (!dest) {
       this.replace(node, this.print(node, node.type === 'link'));
-      return;
+      return true;
     }
     this.edits.push({ start: dest.start, end: dest.end, text: /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url });
+    return false;
   }
 
-  /** `## Заголовок {#id}` loses its `{#id}`; where the text is not as the tree has it (escapes), the heading is printed instead. */
-  private customId(node: Heading): void {
+  /** `## Заголовок {#id}` loses its `{#id}`; where the text is not as the tree has it (escapes), the heading is printed instead: true then. */
+  private customId(node: Heading): boolean {
     const last = node.children.at(-1) as Positioned | undefined;
-    if (last?.type !== 'text') return;
+    if (last?.type !== 'text') return false;
     const plain = structuredClone(node);
-    if (takeCustomHeadingId(plain) === undefined) return;
+    if (takeCustomHeadingId(plain) === undefined) return false;
     const kept = plain.children.length < node.children.length ? '' : (plain.children.at(-1) as { value: string }).value;
     const cut = last.value.slice(kept.length);
     const end = endOf(last)!;
-    if (this.source.slice(end - cut.length, end) === cut) this.edits.push({ start: end - cut.length, end, text: '' });
-    else this.replace(node, printed([plain], this.sourceFile, this.ctx, false));
+    if (this.source.slice(end - cut.length, end) === cut) {
+      this.edits.push({ start: end - cut.length, end, text: '' });
+      return false;
+    }
+    this.replace(node, printed([plain], this.sourceFile, this.ctx, false));
+    return true;
   }
 }
 
@@ -318,7 +323,7 @@ export function publishedMarkdownBytes(title: string, markdown: Buffer, siteUrl:
   return withUrl.subarray(0, 2).equals(H1_BYTES) ? withUrl : Buffer.concat([Buffer.from(`# ${title.replace(/\n/g, ' ')}\n\n`), withUrl]);
 }
 
-/** A page's Markdown from its source (parsed here: the dev server and tests; the build uses markdownOfTree). */
+/** A page's Markdown from its source (parsed here: the dev server and tests; the build's compile makes it from its own parse). */
 export function pageMarkdown(title: string, body: string, sourceFile: string, ctx: MarkdownContext): string {
   // `:::warning Заголовок` (Docusaurus's title form) as the site's own pipeline reads it.
   const source = normaliseAdmonitionTitles(body);

@@ -48,6 +48,11 @@ describe('page Markdown for machines', () => {
     assert.doesNotMatch(md, /highlight|\{#|\{2\}/);
   });
 
+  it('prints a heading whose {#id} is written with escapes, its link made absolute once', () => {
+    const md = markdownOf('## См. [базу](../sgroups/database.md) {#my\\_id}\n\nТекст.\n');
+    assert.match(md, /^## См\. \[базу\]\(https:\/\/docs\.example\.org\/base\/tech-docs\/sgroups\/database\)$/m);
+  });
+
   it('writes admonitions as quotes with a bold title, tabs under their labels, an API badge as code', () => {
     const md = markdownOf(':::warning[Потеря данных]\nСначала [копия](./intro.md).\n:::\n\n::::tabs\n:::tab{label="Debian"}\napt install x\n:::\n:::tab{label="RHEL"}\ndnf install x\n:::\n::::\n\nВызов :api-endpoint{method="POST" path="/v2/sync"} меняет правила.\n');
     assert.match(md, /^> \*\*Потеря данных\*\*\n>\n> Сначала \[копия\]\(https:\/\/docs\.example\.org\/base\/info\/intro\)\.$/m);
