@@ -34,15 +34,28 @@ const swcVersion = (createRequire(import.meta.url)('@swc/core/package.json') as 
  * drops it). esbuild hashes its own output, not swc's: without this, another swc version or other
  * options would give new bytes under the old names, which browsers keep cached for a year.
  */
-export const MINIFIER_STAMP = `/* swc ${swcVersion} ${JSON.stringify(OPTIONS.jsc!.minify)} */`;
+export const MINIFIER_STAMP = `/* swc ${swcVersion} ${JSON.stringify(OPTIONS.jsc!.minify)} compile-hints */`;
+
+/**
+ * Chromium's explicit compile hint (V8, Chrome 136+): every function of the file is compiled
+ * while the file streams in, on a background thread. Without it V8 compiles a function on the
+ * main thread when it is first called, and React's runtime, wrapped in a function by the bundler,
+ * is first called when the page starts: measured in Chromium at 4× CPU slowdown, the task that
+ * evaluates the bundle went from ~190 ms to ~80 ms (Lighthouse's Total Blocking Time counts every
+ * task's time above 50 ms). Other browsers read it as a comment.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** Minifies one JS file (and its linked .map) again in place. Run by the child process. */
 export async function minifyFile(file: string, transform: typeof import('@swc/core').transform): Promise<void> {
   const code = readFileSync(file, 'utf8');
   const map = readFileSync(`${file}.map`, 'utf8');
   const out = await transform(code, { ...OPTIONS, filename: path.basename(file), inputSourceMap: map });
-  writeFileSync(file, `${out.code}\n//# sourceMappingURL=${path.basename(file)}.map\n`);
-  writeFileSync(`${file}.map`, out.map!);
+  writeFileSync(file, `${COMPILE_HINT}\n${out.code}\n//# sourceMappingURL=${path.basename(file)}.map\n`);
+  // The hint's line comes first: the map's lines move down by one (an empty first line of mappings).
+  const sourceMap = JSON.parse(out.map!) as { mappings: string };
+  sourceMap.mappings = `;${sourceMap.mappings}`;
+  writeFileSync(`${file}.map`, JSON.stringify(sourceMap));
 }
 
 /** Minifies each JS file (paths relative to outDir) again in place, with its linked .map. */

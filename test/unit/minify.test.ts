@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
@@ -45,6 +46,20 @@ describe('the second minifying pass', () => {
     assert.deepEqual(map.sources.map((s) => s.replace(/^(\.\.\/)+/, '')), ['src/entry.ts']);
   });
 
+  it('starts each file with Chromium\'s compile hint, and its map still leads to the source lines', async () => {
+    const name = await bundle('hint', MINIFIER_STAMP);
+    const file = path.join(dir, 'hint', name);
+    await minifyFurther(path.join(dir, 'hint'), [name]);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    assert.equal(lines[0], '//# allFunctionsCalledOnLoad');
+    const map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+    // The label's string, on the code's line (the second), comes from line 6 of the source (0-based 5).
+    const at = lines[1].indexOf('"Итого"') >= 0 ? lines[1].indexOf('"Итого"') : lines[1].indexOf("'Итого'");
+    assert.ok(at >= 0, lines[1]);
+    const entry = map.findEntry(1, at) as { originalLine?: number };
+    assert.equal(entry.originalLine, 5);
+  });
+
   it('names the file and swc\'s complaint when a file cannot be minified', async () => {
     mkdirSync(path.join(dir, 'broken'));
     writeFileSync(path.join(dir, 'broken', 'bad.js'), 'export const x = ;\n');
@@ -55,6 +70,6 @@ describe('the second minifying pass', () => {
   it('gives other file names when the stamp (swc version and options) changes', async () => {
     const [a, b] = [await bundle('b', MINIFIER_STAMP), await bundle('c', MINIFIER_STAMP.replace('swc ', 'swc 0.0.0-other '))];
     assert.notEqual(a, b);
-    assert.match(MINIFIER_STAMP, /^\/\* swc \d+\.\d+\.\d+ \{.*\} \*\/$/);
+    assert.match(MINIFIER_STAMP, /^\/\* swc \d+\.\d+\.\d+ \{.*\} compile-hints \*\/$/);
   });
 });
