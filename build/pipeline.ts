@@ -11,6 +11,7 @@ import { cachedBundles } from './render/bundle-cache.ts';
 import { KeyValueCache } from './cache/kv-cache.ts';
 import type { ReadFrontMatter } from './model/frontmatter.ts';
 import { compileSite, pageBodies } from './markdown/compile-stage.ts';
+import type { BodyStore } from './cache/body-store.ts';
 import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
 import { loadSiteConfig } from './model/config.ts';
 import type { Warning } from './errors.ts';
@@ -120,6 +121,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     throw e;
   }
   let compressor: Compressor | undefined;
+  let pageStore: BodyStore | undefined;
   let bundling: ReturnType<typeof cachedBundles> | undefined;
   // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
   const guideWorker = config.userGuidePdf === false || options.userGuide === false ? null : new GuideWorker();
@@ -139,6 +141,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const markdownSources = sources.filter((s) => s.kind !== 'react-page');
     // Each page's HTML and Markdown stay in the body store until a stage needs that page's.
     const compiledSite = await compileSite(markdownSources, routeOfFile, cacheDir);
+    pageStore = compiledSite.bodies;
     const { results: compiled, bodies, stats } = compiledSite;
     for (const c of compiled.values()) warnings.push(...c.warnings);
     lap('markdown');
@@ -276,5 +279,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     discardStaging(staging);
     stopGuarding();
     throw e;
+  } finally {
+    pageStore?.close(); // a process that builds again (the tests, the benchmarks) keeps no packs open
   }
 }

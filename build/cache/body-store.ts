@@ -158,6 +158,16 @@ export class BodyStore {
   }
 
   /**
+   * Lets go of the open packs; the bodies stay readable (a pack is opened again when read). The
+   * dev server compiles in many small batches in one process, each with a store of its own.
+   */
+  close(): void {
+    this.closeReaders();
+    if (this.writer) closeSync(this.writer.fd);
+    this.writer = undefined;
+  }
+
+  /**
    * Removes the packs no reference in `keep` lies in (when the caches that name bodies drop their
    * old entries), and anything else in the folder but this store's own pack. A pack lives while
    * one of its bodies is named: at most the cold build's pack holds the old versions of pages

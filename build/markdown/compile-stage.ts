@@ -151,7 +151,13 @@ export async function compileSite(
     const { html, markdown, ...meta } = c;
     return { ...meta, htmlBody: bodies.put(html), markdownBody: bodies.put(markdown) };
   };
-  const compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, cacheDir, keep) : await compileInThread(inputs, routeOfFile, keep);
+  let compiled: CompiledPage[];
+  try {
+    compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, cacheDir, keep) : await compileInThread(inputs, routeOfFile, keep);
+  } catch (e) {
+    bodies.close(); // the build stops here: no caller will
+    throw e;
+  }
   compiled.forEach((page, i) => {
     results.set(todo[i].page.absPath, page);
     cache.set(todo[i].key, page);
@@ -206,6 +212,10 @@ export async function compilePages(
 ): Promise<{ results: Map<string, CompiledMarkdown>; stats: CompileStats }> {
   const { results, bodies, stats } = await compileSite(pages, routeOfFile, cacheDir);
   const full = new Map<string, CompiledMarkdown>();
-  for (const [file, { htmlBody, markdownBody, ...meta }] of results) full.set(file, { ...meta, html: bodies.read(htmlBody), markdown: bodies.read(markdownBody) });
+  try {
+    for (const [file, { htmlBody, markdownBody, ...meta }] of results) full.set(file, { ...meta, html: bodies.read(htmlBody), markdown: bodies.read(markdownBody) });
+  } finally {
+    bodies.close();
+  }
   return { results: full, stats };
 }

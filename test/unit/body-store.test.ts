@@ -58,6 +58,22 @@ describe('body store', () => {
     assert.equal(BodyStore.open(cacheDir, 'pages').read(kept), 'останется');
   });
 
+  it('lets go of its open packs when closed, and still reads them after (the dev server makes a store per batch)', () => {
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const refs = Array.from({ length: 20 }, (_, i) => {
+      const store = BodyStore.open(cacheDir, 'pages');
+      const ref = store.put(`страница ${i}`);
+      assert.equal(store.read(ref), `страница ${i}`);
+      store.close();
+      return ref;
+    });
+    assert.equal(openFiles(), before, 'no descriptor left open');
+    const later = BodyStore.open(cacheDir, 'pages');
+    assert.equal(later.read(refs[7]), 'страница 7');
+    later.close();
+  });
+
   it('keeps bodies in memory without a cache folder', () => {
     const store = BodyStore.open(null, 'pages');
     const a = store.put('в памяти');
