@@ -328,7 +328,12 @@ export class SearchIndexer {
     // Written once: what the indexer held is the postings' input from here on, let go with them.
     this.readings.clear();
     this.stored = null;
-    return writeIndex(outDir, docs, this.fragments, options, this.started, target);
+    try {
+      return await writeIndex(outDir, docs, this.fragments, options, this.started, target);
+    } finally {
+      // Watch mode keeps its store (and its one pack) for the next run; a build is done with it.
+      if (!options.incremental) this.fragments.close();
+    }
   }
 }
 
