@@ -21,12 +21,13 @@ import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
 import { SiteRefs, type SiteRef } from './checks/html-refs.ts';
-import { copyStatic, OutputWriter, writeOut } from './output/files.ts';
+import { addCopies, OutputWriter, staticFiles, writeOut } from './output/files.ts';
 import { PreviousOutput } from './output/previous-output.ts';
-import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor, swapInto } from './output/staging.ts';
+import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor } from './output/staging.ts';
+import { commitOutput, KeptFiles, recoverCommits } from './output/commit.ts';
 import { checkRoutes } from './model/routes.ts';
 import { readerOf } from './model/content.ts';
-import { assemblePages, copyContentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
+import { assemblePages, contentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
 import { SearchIndexer } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
 import { machinePages, type MachineFile } from './output/llms.ts';
@@ -114,7 +115,12 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   // The guard comes first: a signal that arrived after the folder was made and before its
   // handler was in place would end the build with the folder left behind (and no message).
   const stopGuarding = options.exitOnSignal ? removeStagingOnSignal(staging) : () => {};
+  // Files of the output in place that this build makes again with the same bytes stay there
+  // (build/output/commit.ts); a build killed while it put its output in place is finished first.
+  let kept: KeptFiles;
   try {
+    recoverCommits(outDir);
+    kept = new KeptFiles(outDir);
     prepareStaging(staging, outDir);
   } catch (e) {
     stopGuarding();
@@ -134,7 +140,9 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // 2. Bundles (esbuild, in its own process) written straight into the staging folder, while
     // 3. the Markdown is compiled (cached by content hash, spread over worker threads).
     const reactPages = new Map(sources.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath]));
-    const bundleInput: BundleInput = { projectRoot: root, config, reactPages, outDir: staging, cacheDir: cacheDir ?? path.join(root, '.cache') };
+    // A cached bundle's file that the output in place has as that very file stays there, with its compressed copies.
+    const keepInPlace = (rel: string, cached: string) => kept.keepIfSameFile(rel, cached) && (compressor!.add(rel, path.join(outDir, rel), true), true);
+    const bundleInput: BundleInput = { projectRoot: root, config, reactPages, outDir: staging, cacheDir: cacheDir ?? path.join(root, '.cache'), keepInPlace };
     bundling = cachedBundles(bundleInput, cacheDir);
     bundling.catch(() => {}); // awaited below, or settled before the staging folder is discarded
     const routeOfFile = routesOfFiles(sources);
@@ -167,22 +175,24 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('llms');
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
-    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: pageBody.html });
+    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: pageBody.html, images: contentAssets(compiled.values()) });
     userGuide?.catch(() => {}); // awaited below
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
     // never all in memory at once. What the link check and the statistics need of each page is
     // taken as it goes: its references and ids, what search needs, and one page in every fifty
     // for the bytes.
-    const out = new OutputWriter(staging, previousOutput);
+    const out = new OutputWriter(staging, previousOutput, kept);
     // Each sidebar is one immutable JSON file the browser caches across pages.
     const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);
     for (const f of sidebarJson) out.addOrReuse(f.rel, f.json);
     const knownBytes = new KnownBytes(cacheDir);
     addMachineFiles(out, knownBytes, machineFiles);
     machineFiles = []; // the writer holds their bytes until its first flush
+    const written = (rel: string, linkedFrom?: string, inPlace?: boolean) => compressor!.add(rel, linkedFrom, inPlace);
+    // Written now, so that the compressor starts on llms-full.txt (the largest file) while the pages render.
+    await out.flush(written);
     const prepaint = prepaintFor(config);
-    const written = (rel: string, linkedFrom?: string) => compressor!.add(rel, linkedFrom);
     const checkingLinks = options.checkLinks !== false;
     const refs = new Map<string, SiteRef[]>();
     const siteRefs = new SiteRefs();
@@ -231,13 +241,14 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('render+write');
 
     // 5b. The search index over the pages read above (static files, loaded on first search).
-    await search.write(staging, { previous: previousOutput, written, known: knownBytes });
+    await search.write(staging, { previous: previousOutput, kept, written, known: knownBytes });
     knownBytes.save();
     lap('search');
 
     // 6. Static files, content images, sitemap.
-    copyStatic(staticDir, staging);
-    copyContentAssets(compiled.values(), staging);
+    addCopies(out, staticFiles(staticDir));
+    addCopies(out, contentAssets(compiled.values()));
+    await out.flush(written);
     const listed = pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
     writeOut(staging, 'sitemap.xml', renderSitemap(config, listed));
     writeOut(staging, 'robots.txt', renderRobots(config));
@@ -257,7 +268,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       // Told to skip the user guide this once (--no-user-guide), the output has no PDF: the pages'
       // links to it are the guide's own, not broken ones.
       if (config.userGuidePdf !== false && options.userGuide === false) pageRoutes.add(`/${GUIDE_PATH}`);
-      linksSentToChecker = await checkLinks(staging, refs, pageRoutes, sourceOfRoute, cacheDir);
+      linksSentToChecker = await checkLinks(staging, refs, pageRoutes, sourceOfRoute, cacheDir, { root: outDir, has: (rel) => kept.has(rel) });
       lap('links');
     }
 
@@ -268,7 +279,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       const record: BuildStamp = { fingerprint, pages: pages.length, warnings, firstLoad, adaptedConfig: adapted };
       writeOut(staging, STAMP_FILE, JSON.stringify(record));
     }
-    swapInto(staging, outDir);
+    commitOutput(staging, outDir, kept);
     stopGuarding();
     // Only now: the cache names files of the output that is in place.
     reuse.save(outDir);

@@ -16,7 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { BuildError, BuildErrors } from '../errors.ts';
 import type { SiteRef } from './html-refs.ts';
-import { listen, resolvePath, staticHandler } from '../serve/server.ts';
+import { listen, resolvePath, staticHandler, type LowerFolder } from '../serve/server.ts';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 
 /** Served only to the checker, never written to the output. */
@@ -31,12 +31,12 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * What linkinator's answers depend on: each URL it is given, and the output file our routing
  * serves for it (its path and size). Null when one does not resolve: that list is always checked.
  */
-function checkKey(outDir: string, urls: string[]): string | null {
+function checkKey(outDir: string, urls: string[], lower?: LowerFolder): string | null {
   const h = createHash('sha256');
   for (const url of urls) {
-    const found = resolvePath(outDir, new URL(url, 'http://site').pathname);
+    const found = resolvePath(outDir, new URL(url, 'http://site').pathname, lower);
     if (!found || found.redirect) return null;
-    h.update(`${url}\0${path.relative(outDir, found.file)}\0${statSync(found.file).size}\n`);
+    h.update(`${url}\0${found.rel}\0${statSync(found.file).size}\n`);
   }
   return h.digest('hex');
 }
@@ -47,9 +47,10 @@ const CHECKED_FILE = 'link-check.json';
 /**
  * Resolves when every reference answers; throws the broken ones with their pages. With a cache
  * folder, a list linkinator already found whole against the same files is not sent again.
- * Resolves with whether linkinator ran.
+ * Resolves with whether linkinator ran. lower: the files of the output in place that an
+ * incremental build leaves there, served where outDir (its staging folder) lacks them.
  */
-export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRef[]>, pageRoutes: Set<string>, sourceOfRoute: Map<string, string>, cacheDir: string | null = null): Promise<boolean> {
+export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRef[]>, pageRoutes: Set<string>, sourceOfRoute: Map<string, string>, cacheDir: string | null = null, lower?: LowerFolder): Promise<boolean> {
   // Each distinct URL, with the pages that reference it (the 404 page's links are checked too).
   const usedBy = new Map<string, string[]>();
   for (const [route, refs] of refsByRoute) {
@@ -61,11 +62,11 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
     }
   }
   if (usedBy.size === 0) return false;
-  const key = cacheDir ? checkKey(outDir, [...usedBy.keys()].sort()) : null;
+  const key = cacheDir ? checkKey(outDir, [...usedBy.keys()].sort(), lower) : null;
   const checkedFile = cacheDir && path.join(cacheDir, CHECKED_FILE);
   if (key && checkedFile && readChecked(checkedFile) === key) return false;
   const list = `<!doctype html><title>links</title>${[...usedBy.keys()].map((u) => `<a href="${escapeAttr(u)}">.</a>`).join('\n')}`;
-  const serveOutput = staticHandler({ root: outDir });
+  const serveOutput = staticHandler({ root: outDir, ...(lower ? { lower } : {}) });
   const server = http.createServer((req, res) => {
     if (req.url === LIST_PATH) res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(list);
     else serveOutput(req, res);

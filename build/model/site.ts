@@ -263,6 +263,13 @@ export function pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls
 }
 
 /** Images next to pages, copied under their content-hashed URLs. */
+/** The pages' images: path under the output, source file. */
+export function contentAssets(compiled: Iterable<Pick<CompiledMarkdown, 'assets'>>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const c of compiled) for (const a of c.assets) out.push([a.url.replace(/^\/+/, ''), a.source]);
+  return out;
+}
+
 export function copyContentAssets(compiled: Iterable<Pick<CompiledMarkdown, 'assets'>>, outDir: string): void {
   for (const c of compiled) {
     for (const a of c.assets) {

@@ -3,6 +3,7 @@
 // takes part of the worker's backlog (build/output/compress.ts).
 import { linkSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { brotliParams, GZIP_LEVEL, hashOf, MANIFEST_FILE, readManifest, type CompressStats } from './compress-core.ts';
@@ -15,10 +16,14 @@ export interface CompressSettings {
   settings: string;
 }
 
-/** A file to compress; previous: the name in the previous output of the file it is a hard link of. */
+/**
+ * A file to compress; previous: the name in the previous output of the file it is a hard link of;
+ * kept: that file stays in the previous output under the same name, and is not in the staging folder.
+ */
 export interface FileToCompress {
   rel: string;
   previous?: string;
+  kept?: boolean;
 }
 
 /** A failure keeps the system error's code and path, so the CLI can say what the disk refused. */
@@ -39,9 +44,15 @@ function mtimeOf(file: string): number {
   }
 }
 
+/** Files from this size on are compressed in the background (FileCompressor.compress). */
+const IN_BACKGROUND_BYTES = 1 << 20;
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
 export class FileCompressor {
   /** The manifest's entries for the files this side handled: content hash by name. */
   readonly hashes: Record<string, string> = {};
+  private readonly background: Promise<void>[] = [];
   readonly stats = noStats();
   private readonly before: Record<string, string>;
   /** When the previous output's manifest was written: the last file its build wrote. */
@@ -90,46 +101,101 @@ export class FileCompressor {
     }
   }
 
-  one({ rel, previous }: FileToCompress): void {
+  one({ rel, previous, kept }: FileToCompress): void {
     const started = performance.now();
     try {
-      this.handle(rel, previous);
+      if (kept) this.handleKept(rel);
+      else this.handle(rel, previous);
     } finally {
       this.stats.ms += performance.now() - started;
     }
   }
 
   private handle(rel: string, from?: string): void {
-    const { stats } = this;
     const file = path.join(this.s.root, rel);
     const known = from === undefined ? undefined : this.knownHash(file, from);
     if (known && this.reuse(rel, file, known.hash)) {
-      this.hashes[rel] = known.hash;
-      stats.files++;
-      stats.bytes += known.size;
-      stats.reused++;
+      this.reused(rel, known.hash, known.size);
       return;
     }
     const data = readFileSync(file);
     if (data.length < this.s.minBytes) return;
-    stats.files++;
-    stats.bytes += data.length;
     const hash = hashOf(data);
     if (this.reuse(rel, file, hash)) {
-      this.hashes[rel] = hash;
-      stats.reused++;
+      this.reused(rel, hash, data.length);
       return;
     }
+    this.compress(rel, file, data, hash, false);
+  }
+
+  /**
+   * A file the build left in the previous output (build/output/commit.ts): its .gz and .br stay
+   * there too when that output's manifest lists it, it was not modified since, and both copies
+   * exist; otherwise it is compressed from there into the staging folder.
+   */
+  private handleKept(rel: string): void {
+    const file = path.join(this.s.previous!, rel);
+    const hash = this.before[rel];
+    try {
+      const st = statSync(file);
+      if (hash && st.mtimeMs <= this.manifestWrittenAt && statSync(`${file}.gz`).isFile() && statSync(`${file}.br`).isFile()) {
+        this.reused(rel, hash, st.size);
+        return;
+      }
+    } catch {
+      // a copy is missing: made again below
+    }
+    const data = readFileSync(file);
+    if (data.length < this.s.minBytes) return;
+    this.compress(rel, path.join(this.s.root, rel), data, hashOf(data), true);
+  }
+
+  private reused(rel: string, hash: string, size: number): void {
+    this.hashes[rel] = hash;
+    this.stats.files++;
+    this.stats.bytes += size;
+    this.stats.reused++;
+  }
+
+  /**
+   * Writes file.gz and file.br (file: its place in the staging folder). A large file (llms-full.txt:
+   * all pages' Markdown, 10 MB at 1000 pages) is compressed on libuv's threads, gzip and brotli at
+   * once (same bytes as the synchronous calls), while this thread goes on with the files behind it
+   * and still answers the main thread's requests: compressed here, it held the worker for 0.5 s
+   * after a one-page edit, and the build waited for it. settled() waits for those.
+   */
+  private compress(rel: string, file: string, data: Buffer, hash: string, makeDir: boolean): void {
+    const { stats } = this;
+    stats.files++;
+    stats.bytes += data.length;
     stats.compressed++;
-    const gz = zlib.gzipSync(data, { level: GZIP_LEVEL });
-    const br = zlib.brotliCompressSync(data, brotliParams(this.s.quality, data.length));
+    const params = brotliParams(this.s.quality, data.length);
+    if (data.length >= IN_BACKGROUND_BYTES) {
+      this.background.push(Promise.all([gzip(data, { level: GZIP_LEVEL }), brotli(data, params)])
+        .then(([gz, br]) => this.write(rel, file, data, hash, makeDir, gz, br), (e: unknown) => {
+          throw Object.assign(e as Error, { rel });
+        }));
+      return;
+    }
+    this.write(rel, file, data, hash, makeDir, zlib.gzipSync(data, { level: GZIP_LEVEL }), zlib.brotliCompressSync(data, params));
+  }
+
+  /** Waits for the large files still being compressed; throws the first failure, as a CompressFailure. */
+  async settled(): Promise<CompressFailure | undefined> {
+    const results = await Promise.allSettled(this.background);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    return failed && failureOf((failed.reason as { rel?: string }).rel ?? '?', failed.reason);
+  }
+
+  private write(rel: string, file: string, data: Buffer, hash: string, makeDir: boolean, gz: Buffer, br: Buffer): void {
+    const { stats } = this;
     let both = true;
     if (gz.length < data.length) {
-      writeFileAtomic(`${file}.gz`, gz, { makeDir: false });
+      writeFileAtomic(`${file}.gz`, gz, { makeDir });
       stats.gzipBytes += gz.length;
     } else both = false;
     if (br.length < data.length) {
-      writeFileAtomic(`${file}.br`, br, { makeDir: false });
+      writeFileAtomic(`${file}.br`, br, { makeDir });
       stats.brotliBytes += br.length;
     } else both = false;
     if (both) this.hashes[rel] = hash;

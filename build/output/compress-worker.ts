@@ -39,7 +39,7 @@ function work(): void {
   const next = queue.shift();
   if (!next) {
     working = false;
-    if (finishing) finish(finishing);
+    if (finishing) void finish(finishing);
     return;
   }
   if (!failure) {
@@ -52,8 +52,9 @@ function work(): void {
   setImmediate(work);
 }
 
-function finish(main: MainShare): void {
-  const failed = failure ?? main.failure;
+async function finish(main: MainShare): Promise<void> {
+  // Large files still compressing in the background (build/output/compress-file.ts) first.
+  const failed = failure ?? main.failure ?? (await files.settled());
   if (failed) {
     parentPort!.postMessage(failed);
     return;
@@ -69,7 +70,7 @@ function finish(main: MainShare): void {
 
 parentPort!.on('message', (msg: CompressRequest) => {
   if (msg.type === 'file') {
-    queue.push({ rel: msg.rel, ...(msg.previous ? { previous: msg.previous } : {}) });
+    queue.push({ rel: msg.rel, ...(msg.previous ? { previous: msg.previous } : {}), ...(msg.kept ? { kept: true } : {}) });
     if (!working) {
       working = true;
       setImmediate(work);
@@ -78,6 +79,6 @@ parentPort!.on('message', (msg: CompressRequest) => {
     parentPort!.postMessage({ type: 'given-back', files: failure ? [] : queue.splice(Math.ceil(queue.length / 2)) } satisfies CompressReply);
   } else {
     finishing = msg.main;
-    if (!working) finish(finishing);
+    if (!working) void finish(finishing);
   }
 });

@@ -6,9 +6,11 @@
 // Cost. Compression is CPU work proportional to the output's size (a 1000-page corpus is ~100 MB
 // of HTML and JSON; gzip plus brotli costs ~3 CPU-seconds on it here), so three things keep it
 // off the build's wall time:
-//  - a file whose bytes equal the previous output's (dist/ before the swap) takes that output's
-//    .gz/.br by hard link instead of being compressed again: a warm build compresses only what
-//    changed;
+//  - a file whose bytes equal the previous output's (dist/ before the commit) takes that output's
+//    .gz/.br by hard link instead of being compressed again, and a file the build leaves in
+//    dist/ (build/output/commit.ts) leaves its copies there too: a warm build compresses only
+//    what changed, and the largest such file (llms-full.txt) on libuv's threads, gzip and brotli
+//    at once, while the worker goes on with the rest (build/output/compress-file.ts);
 //  - the work runs in a worker thread (build/output/compress-worker.ts), fed each file as the build
 //    writes it, so it overlaps rendering, the search index and the link check on the main
 //    thread. The worker calls zlib synchronously: measured here, zlib's asynchronous API on
@@ -75,15 +77,17 @@ export class Compressor {
   /**
    * Hands over one file already written under root (rel with forward slashes). The worker reads
    * it back from the page cache: sending it a copy instead queued ~100 MB on a 1000-page site.
-   * linkedFrom: the file it is a hard link of, when it was linked rather than written.
+   * linkedFrom: the file it is a hard link of, when it was linked rather than written; kept: the
+   * previous output's file of the same name, left in place (build/output/commit.ts), which keeps
+   * its compressed copies there too when they are whole.
    */
-  add(rel: string, linkedFrom?: string): void {
+  add(rel: string, linkedFrom?: string, kept?: boolean): void {
     if (this.seen.has(rel)) return;
     this.seen.add(rel);
     if (!isCompressible(rel)) return;
     // A file linked from the previous output: the worker may know its hash from that output's manifest.
     const previous = this.previous && linkedFrom?.startsWith(this.previous + path.sep) ? path.relative(this.previous, linkedFrom).split(path.sep).join('/') : undefined;
-    void this.worker.then((w) => w.postMessage({ type: 'file', rel, ...(previous ? { previous } : {}) } satisfies CompressRequest));
+    void this.worker.then((w) => w.postMessage({ type: 'file', rel, ...(previous ? { previous } : {}), ...(previous && kept ? { kept } : {}) } satisfies CompressRequest));
   }
 
   /** Hands over every file under root that was not handed over yet. */
@@ -136,6 +140,7 @@ export class Compressor {
         }
         if (failure) break;
       }
+      failure ??= await mine?.settled();
       const stats = mine ? { ...mine.stats, takenBack: mine.stats.compressed } : noStats();
       const main: MainShare = { hashes: mine?.hashes ?? {}, stats, ...(failure ? { failure } : {}) };
       const reply = await this.ask(worker, { type: 'finish', main });

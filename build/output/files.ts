@@ -1,25 +1,38 @@
 // Writing the output's files into the staging folder (build/output/staging.ts), fast.
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreviousOutput } from './previous-output.ts';
+import type { KeptFiles } from './commit.ts';
 
 /**
  * Collects output files and writes them concurrently. On the virtualised disks CI runs on, one
  * synchronous mkdir or write costs about a millisecond; issued in parallel through libuv's
  * thread pool the same thousands of files take a fraction of the time.
  */
-/** What goes into a file: its content, or an existing file to hard-link (or copy) there. */
-type Source = string | Buffer | { linkFrom: string };
+/**
+ * What goes into a file: its content, an existing file to hard-link (or copy) there, or the
+ * output in place's own file of that name, left where it is (build/output/commit.ts).
+ */
+type Source = Made | { kept: string };
+/** What the writer puts into the staging folder. */
+type Made = string | Buffer | { linkFrom: string };
+const isKept = (s: Source): s is { kept: string } => typeof s === 'object' && 'kept' in s;
 
-/** Told of each file once it is on disk: its path under the root, and the file it was linked from. */
-export type Written = (rel: string, linkedFrom?: string) => void;
+/**
+ * Told of each file once it is on disk: its path under the root, and the file it was linked
+ * from; `kept` when that file stays in the output in place and nothing was written.
+ */
+export type Written = (rel: string, linkedFrom?: string, kept?: boolean) => void;
 
 export class OutputWriter {
   private files = new Map<string, Source>();
 
-  /** previous: the output in place, whose files with the same bytes are linked instead of written. */
-  constructor(readonly root: string, private readonly previous?: PreviousOutput) {}
+  /**
+   * previous: the output in place, whose files with the same bytes are linked instead of written;
+   * kept: where the files of that output that stay under their own name are recorded instead.
+   */
+  constructor(readonly root: string, private readonly previous?: PreviousOutput, private readonly kept?: KeptFiles) {}
 
   add(rel: string, content: string | Buffer): void {
     this.files.set(rel, content);
@@ -29,19 +42,23 @@ export class OutputWriter {
   addOrReuse(rel: string, content: string | Buffer, hash?: string): void {
     const data = typeof content === 'string' ? Buffer.from(content) : content;
     const same = this.previous?.fileWith(data, hash);
-    this.files.set(rel, same ? { linkFrom: same } : data);
+    if (same) this.link(rel, same);
+    else this.files.set(rel, data);
   }
 
   /** A link to the previous output's file with these bytes, known by hash and size; false when it has none. */
   linkKnown(rel: string, hash: string, size: number): boolean {
     const same = this.previous?.fileWithHash(hash, size);
-    if (same) this.files.set(rel, { linkFrom: same });
+    if (same) this.link(rel, same);
     return same !== undefined;
   }
 
-  /** The file at `from` (the previous output) becomes `rel`: a hard link, a copy where links fail. */
+  /**
+   * The file at `from` (the previous output) becomes `rel`: a hard link, a copy where links fail;
+   * nothing at all when it is that output's file of the same name, which then stays.
+   */
   link(rel: string, from: string): void {
-    this.files.set(rel, { linkFrom: from });
+    this.files.set(rel, this.kept?.keepIfInPlace(rel, from) ? { kept: from } : { linkFrom: from });
   }
 
   /** Files added and not yet written. */
@@ -56,9 +73,14 @@ export class OutputWriter {
   async flush(written?: Written, concurrency = 64): Promise<void> {
     const entries = [...this.files];
     this.files.clear();
-    const dirs = [...new Set(entries.map(([rel]) => path.dirname(path.join(this.root, rel))))].sort();
+    const made: [string, Made][] = [];
+    for (const [rel, source] of entries) {
+      if (isKept(source)) written?.(rel.split(path.sep).join('/'), source.kept, true);
+      else made.push([rel, source]);
+    }
+    const dirs = [...new Set(made.map(([rel]) => path.dirname(path.join(this.root, rel))))].sort();
     await runLimited(dirs, concurrency, (dir) => mkdir(dir, { recursive: true }));
-    await runLimited(entries, concurrency, async ([rel, source]) => {
+    await runLimited(made, concurrency, async ([rel, source]) => {
       const target = path.join(this.root, rel);
       let linkedFrom: string | undefined;
       if (typeof source === 'object' && 'linkFrom' in source) {
@@ -97,6 +119,25 @@ export function writeOut(root: string, rel: string, content: string | Buffer): v
   writeFileSync(file, content);
 }
 
+/**
+ * Files copied into the output as they are (the static folder's, the pages' images), through the
+ * writer: one the output in place already has with the same bytes stays there. `files`: path
+ * under the output, source file.
+ */
+export function addCopies(out: OutputWriter, files: Iterable<[string, string]>): void {
+  for (const [rel, source] of files) out.addOrReuse(rel, readFileSync(source));
+}
+
+/** The static folder's files, by path under the output. */
+export function staticFiles(staticDir: string): [string, string][] {
+  if (!existsSync(staticDir)) return [];
+  return readdirSync(staticDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? e.path, e.name))
+    .map((file) => [path.relative(staticDir, file), file]);
+}
+
+/** The static folder copied whole (the dev server's output). */
 export function copyStatic(staticDir: string, staging: string): void {
   if (existsSync(staticDir)) cpSync(staticDir, staging, { recursive: true });
 }

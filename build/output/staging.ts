@@ -11,7 +11,7 @@ import { displayPath, systemError } from './fs-errors.ts';
 
 const escaped = (outDir: string) => path.basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Staging folders (and `-old` folders that builds before the trash folders left). */
-const stagingPattern = (outDir: string) => new RegExp(`^\\.${escaped(outDir)}-staging-(\\d+)(?:-old)?$`);
+export const stagingPattern = (outDir: string) => new RegExp(`^\\.${escaped(outDir)}-staging-(\\d+)(?:-old)?$`);
 /** Folders on their way out: a replaced output, a killed build's staging folder. */
 const trashPattern = (outDir: string) => new RegExp(`^\\.${escaped(outDir)}-trash-\\d+-\\d+$`);
 let trashCount = 0;
@@ -21,7 +21,7 @@ let trashCount = 0;
  * thousands of files, ~0.6 s to delete here), then deleted by a detached `rm` that outlives the
  * build. A trash folder whose `rm` did not finish (the machine stopped) is deleted by a later build.
  */
-function throwAway(folder: string, outDir: string): void {
+export function throwAway(folder: string, outDir: string): void {
   const trash = path.join(path.dirname(outDir), `.${path.basename(outDir)}-trash-${process.pid}-${trashCount++}`);
   try {
     renameSync(folder, trash);
@@ -69,7 +69,7 @@ export function prepareStaging(staging: string, outDir: string): void {
  * time is missing (not Linux, some file systems) a live pid is taken as the build, which only
  * ever keeps a folder, never removes a running build's.
  */
-function isRunningBuild(pid: number, folder: string): boolean {
+export function isRunningBuild(pid: number, folder: string): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
@@ -208,8 +208,13 @@ export function swapInto(staging: string, outDir: string): void {
   const old = path.join(path.dirname(outDir), `.${path.basename(outDir)}-trash-${process.pid}-${trashCount++}`);
   if (existsSync(outDir)) renameSync(outDir, old);
   renameSync(staging, outDir);
-  if (onStop.staging === staging) onStop.replaced = true;
+  markReplaced(staging);
   if (existsSync(old)) spawn('rm', ['-rf', old], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/** From now on a stop signal says the new output is (being) put in place, not that the old one is untouched. */
+export function markReplaced(staging: string): void {
+  if (onStop.staging === staging) onStop.replaced = true;
 }
 
 export function discardStaging(staging: string): void {

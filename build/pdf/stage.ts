@@ -30,6 +30,11 @@ export interface GuideStageInput {
   worker?: GuideWorker;
   /** A page's HTML, when the pages were assembled without it (the build reads it from its body store). */
   htmlOf?: (page: PageData) => string;
+  /**
+   * The pages' images: path under the output, source file. Read from their sources: the build
+   * copies them into its output only after the pages, and leaves unchanged ones in the output in place.
+   */
+  images?: [string, string][];
 }
 
 /** The build date printed on the title page: the newest commit date of docs/, never the clock. */
@@ -62,7 +67,8 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
   const worker = input.worker ?? new GuideWorker();
   let bytes: Buffer;
   try {
-    bytes = await worker.render({ ...guideInput, assetRoots: [input.staging, input.staticDir] });
+    const assetFiles = Object.fromEntries((input.images ?? []).map(([rel, source]) => [`/${rel}`, source]));
+    bytes = await worker.render({ ...guideInput, assetFiles, assetRoots: [input.staging, input.staticDir] });
   } finally {
     await worker.close();
   }

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { renderGuide, type GuideInput } from './render.ts';
 
-export type WorkerInput = Omit<GuideInput, 'readAsset'> & { assetRoots: string[] };
+/** assetFiles: source files by site path (the pages' images); assetRoots: folders the other site paths are looked up in. */
+export type WorkerInput = Omit<GuideInput, 'readAsset'> & { assetFiles?: Record<string, string>; assetRoots: string[] };
 export type WorkerReply = { ok: true; pdf: Uint8Array } | { ok: false; message: string };
 
 const SAMPLE: GuideInput = {
@@ -24,6 +25,8 @@ const warm = renderGuide(SAMPLE).catch(() => null); // a failed warm-up only cos
 parentPort!.once('message', async (input: WorkerInput) => {
   await warm;
   const readAsset = (sitePath: string) => {
+    const source = input.assetFiles && Object.hasOwn(input.assetFiles, sitePath) ? input.assetFiles[sitePath] : undefined;
+    if (source) return fs.readFileSync(source);
     for (const base of input.assetRoots) {
       const f = path.join(base, sitePath.replace(/^\//, ''));
       if (fs.existsSync(f)) return fs.readFileSync(f);

@@ -61,6 +61,7 @@ async function restore(dir: string, input: BundleInput): Promise<{ client: Clien
   const manifest = JSON.parse(readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;
   const server = await loadRenderer(readFileSync(path.join(dir, SERVER), 'utf8'), input.projectRoot);
   for (const rel of manifest.files) {
+    if (input.keepInPlace?.(rel, path.join(dir, 'out', rel))) continue;
     const to = path.join(input.outDir, rel);
     mkdirSync(path.dirname(to), { recursive: true });
     rmSync(to, { force: true });

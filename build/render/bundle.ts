@@ -30,6 +30,12 @@ export interface BundleInput {
    * absent; the dev server's bundler keeps its own up to date.
    */
   iconSprite?: IconSprite;
+  /**
+   * A bundle restored from the cache (build/render/bundle-cache.ts) asks this of each file (its
+   * path under the output, the cached file) before linking it: true when the output in place
+   * keeps it (build/output/commit.ts), and nothing is linked.
+   */
+  keepInPlace?: (rel: string, cached: string) => boolean;
 }
 
 export interface ClientAssets {

@@ -21,6 +21,7 @@ import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
 import { readdir, rm } from 'node:fs/promises';
 import { OutputWriter, type Written } from '../output/files.ts';
 import { KnownBytes } from '../output/known-bytes.ts';
+import type { KeptFiles } from '../output/commit.ts';
 import type { PreviousOutput } from '../output/previous-output.ts';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
@@ -451,6 +452,8 @@ const WRITE_BATCH = 200;
 export interface OutputTarget {
   /** The output in place: its files with the same bytes are linked, not written again. */
   previous?: PreviousOutput;
+  /** Where the files of that output that stay under their own name are recorded (build/output/commit.ts). */
+  kept?: KeptFiles;
   /** Told of each file once it is on disk (the build's compressor). */
   written?: Written;
   /** Bytes of keyed files known from earlier builds. */
@@ -459,7 +462,7 @@ export interface OutputTarget {
 
 /** Writes the files through the build's writer (linked from the previous output when unchanged); returns their bytes. */
 async function writeFiles(root: string, files: [string, () => Uint8Array | string, string?][], target: OutputTarget): Promise<number> {
-  const out = new OutputWriter(root, target.previous);
+  const out = new OutputWriter(root, target.previous, target.kept);
   const known = target.known ?? new KnownBytes(null);
   let bytes = 0;
   for (const [rel, content, key] of files) {

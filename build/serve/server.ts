@@ -42,16 +42,36 @@ function fileAt(p: string): Stats | null {
   }
 }
 
+/**
+ * A second folder under the served one: a file root lacks is taken from here when `has` names
+ * it. An incremental build's link check serves its staging folder over the files it leaves in
+ * the output in place (build/output/commit.ts).
+ */
+export interface LowerFolder {
+  root: string;
+  has(rel: string): boolean;
+}
+
 export interface ServerOptions {
   root: string;
+  lower?: LowerFolder;
   /** Extra headers for every response (tests add none; the dev server adds its own). */
   headers?: Record<string, string>;
   /** Content-Security-Policy to send; omitted when undefined. */
   csp?: string;
 }
 
-/** Resolves a request path to a file in root, or null. Never leaves root. */
-export function resolvePath(root: string, urlPath: string): { file: string; redirect?: string } | null {
+/** The file for a path under root (forward slashes), from root or else the lower folder; null when neither has it. */
+function locate(root: string, rel: string, lower?: LowerFolder): string | null {
+  const abs = path.join(root, rel);
+  if (fileAt(abs)) return abs;
+  if (!lower?.has(rel)) return null;
+  const below = path.join(lower.root, rel);
+  return fileAt(below) ? below : null;
+}
+
+/** Resolves a request path to a file in root (or the lower folder), with its path under root; null when there is none. Never leaves root. */
+export function resolvePath(root: string, urlPath: string, lower?: LowerFolder): { file: string; rel: string; redirect?: string } | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -63,14 +83,14 @@ export function resolvePath(root: string, urlPath: string): { file: string; redi
   if (!normal.startsWith('/') || isPrivate(normal)) return null;
   if (normal.length > 1 && normal.endsWith('/')) {
     const bare = normal.replace(/\/+$/, '');
-    if (fileAt(path.join(root, bare, 'index.html'))) return { file: '', redirect: encodeURI(bare) };
+    if (locate(root, `${bare.slice(1)}/index.html`, lower)) return { file: '', rel: '', redirect: encodeURI(bare) };
     return null;
   }
   const candidates = normal === '/' ? ['index.html'] : [normal.slice(1), `${normal.slice(1)}/index.html`];
-  for (const c of candidates) {
-    const abs = path.join(root, c);
-    if (!abs.startsWith(root)) return null;
-    if (fileAt(abs)) return { file: abs };
+  for (const rel of candidates) {
+    if (!path.join(root, rel).startsWith(root)) return null;
+    const file = locate(root, rel, lower);
+    if (file) return { file, rel };
   }
   return null;
 }
@@ -118,18 +138,18 @@ export function staticHandler(opts: ServerOptions): http.RequestListener {
       res.writeHead(405, { ...base, Allow: 'GET, HEAD' }).end();
       return;
     }
-    const found = resolvePath(root, url.pathname);
+    const found = resolvePath(root, url.pathname, opts.lower);
     if (found?.redirect) {
       res.writeHead(301, { ...base, Location: found.redirect + url.search }).end();
       return;
     }
     const status = found ? 200 : 404;
-    const file = found?.file ?? path.join(root, '404.html');
-    if (!fileAt(file)) {
+    const rel = found?.rel ?? '404.html';
+    const file = found?.file ?? locate(root, rel, opts.lower);
+    if (!file) {
       res.writeHead(404, { ...base, 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    const rel = path.relative(root, file).split(path.sep).join('/');
     // Like gzip_static/brotli_static: a compressed sibling is sent with its own ETag and date.
     const accept = accepted(req.headers['accept-encoding']);
     let body = file;

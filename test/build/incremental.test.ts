@@ -191,6 +191,26 @@ describe('what an edit rebuilds', () => {
     assert.equal(s.rendered, 1, 'only the edited page is rendered again; the rest is copied from the previous output');
   });
 
+  it('one page\'s text edited: the other pages\' files stay in the output as they were (same files), the edited page\'s are new', () => {
+    const inodes = () => new Map(readdirSync(site.out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      .map((e) => {
+        const file = path.join(e.parentPath ?? e.path, e.name);
+        // A hard link to a file changes its ctime too: an untouched file keeps both.
+        const { ino, ctimeMs } = statSync(file);
+        return [path.relative(site.out, file), `${ino} ${ctimeMs}`] as const;
+      }));
+    const before = inodes();
+    site.write('docs/guide/install.md', `${readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8')}\nАбзац, после которого остальные страницы не меняются.\n`);
+    statsOf();
+    const after = inodes();
+    // The pages' files (a sidebar's JSON is under 1 KB here, and small files are written anew: build/output/previous-output.ts).
+    const pages = [...after.keys()].filter((rel) => /(^|\/)index\.html(\.gz|\.br)?$/.test(rel) || (rel.startsWith('_data/') && !rel.startsWith('_data/sidebars/')));
+    const replaced = pages.filter((rel) => before.get(rel) !== after.get(rel));
+    assert.ok(replaced.includes('guide/install/index.html'), 'the edited page is written anew');
+    assert.deepEqual(replaced.filter((rel) => !rel.startsWith('guide/install/') && !rel.startsWith('_data/guide/install.')), [],
+      'no other page\'s HTML, compressed copies or page data is written, linked or moved');
+  });
+
   it('one page\'s text edited: another page\'s Markdown file is the previous output\'s, linked, unless it was edited by hand', () => {
     // Files of 1 KB or more are reused (smaller ones are written: build/output/previous-output.ts).
     const other = path.join(site.out, 'guide/intro.md');
