@@ -18,7 +18,7 @@ import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { STAMP_FILE } from '../cache/up-to-date.ts';
 import { BuildError } from '../errors.ts';
 import { MANIFEST_FILE, type Manifest } from './compress-core.ts';
-import { isRunningBuild, markReplaced, stagingPattern, swapInto, throwAway } from './staging.ts';
+import { isRunningBuild, markReplaced, namesBeside, stagingPattern, swapInto, throwAway } from './staging.ts';
 
 /**
  * What moving one new file into the output costs (two renames: the old file aside, the new one in),
@@ -160,18 +160,25 @@ export function commitOutput(staging: string, outDir: string, kept: KeptFiles): 
 
 /** Hard-links (or copies, where links fail) the output in place's files `rels` into the staging folder. */
 function linkInto(staging: string, outDir: string, rels: string[]): void {
-  let madeDir = '';
-  for (const rel of rels) {
-    const dir = path.dirname(rel);
-    if (dir !== madeDir) {
-      mkdirSync(path.join(staging, dir), { recursive: true });
-      madeDir = dir;
-    }
+  withFolders(staging, rels, (rel) => {
     try {
       linkSync(path.join(outDir, rel), path.join(staging, rel));
     } catch {
       copyFileSync(path.join(outDir, rel), path.join(staging, rel));
     }
+  });
+}
+
+/** Calls `each` with every rel once its folder under root exists (made once for a run of files in the same folder). */
+function withFolders(root: string, rels: string[], each: (rel: string) => void): void {
+  let madeDir = '';
+  for (const rel of rels) {
+    const dir = path.dirname(rel);
+    if (dir !== madeDir) {
+      mkdirSync(path.join(root, dir), { recursive: true });
+      madeDir = dir;
+    }
+    each(rel);
   }
 }
 
@@ -208,16 +215,10 @@ function applyCommit(staging: string, outDir: string, journal: Journal, staged =
   for (const dir of [...emptied].sort((a, b) => b.length - a.length)) removeEmptyUpward(outDir, dir);
   const moves = staged.filter((rel) => rel !== JOURNAL && rel !== STAMP_FILE && !rel.startsWith(`${ASIDE}/`)).sort();
   if (existsSync(path.join(staging, STAMP_FILE))) moves.push(STAMP_FILE);
-  let madeDir = '';
-  for (const rel of moves) {
-    const dir = path.dirname(rel);
-    if (dir !== madeDir) {
-      mkdirSync(path.join(outDir, dir), { recursive: true });
-      madeDir = dir;
-    }
+  withFolders(outDir, moves, (rel) => {
     putAside(rel);
     renameSync(path.join(staging, rel), path.join(outDir, rel));
-  }
+  });
   // What is left: folders, the journal and the files put aside.
   throwAway(staging, outDir);
 }
@@ -238,17 +239,10 @@ function removeEmptyUpward(root: string, dir: string): void {
  * folder has a journal and their process is gone). Run before the build reads the output in place.
  */
 export function recoverCommits(outDir: string): void {
-  const parent = path.dirname(outDir);
   const pattern = stagingPattern(outDir);
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return;
-  }
-  for (const name of names) {
+  for (const name of namesBeside(outDir)) {
     const m = pattern.exec(name);
-    const folder = path.join(parent, name);
+    const folder = path.join(path.dirname(outDir), name);
     if (!m || !existsSync(path.join(folder, JOURNAL)) || isRunningBuild(Number(m[1]), folder)) continue;
     let journal: Journal;
     try {

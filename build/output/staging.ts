@@ -111,16 +111,20 @@ function processStartMs(pid: number): number | undefined {
 /** USER_HZ, 100 on every Linux architecture Node supports (the unit of /proc/<pid>/stat's times). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/** The names in outDir's parent folder (none when it cannot be read): where staging and trash folders are. */
+export function namesBeside(outDir: string): string[] {
+  try {
+    return readdirSync(path.dirname(outDir));
+  } catch {
+    return [];
+  }
+}
+
 /** Throws away the staging folders of builds of outDir that no longer run, and trash folders whose `rm` was lost. */
 export function removeStaleStaging(outDir: string): string[] {
   const parent = path.dirname(outDir);
   const pattern = stagingPattern(outDir);
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return [];
-  }
+  const names = namesBeside(outDir);
   const removed: string[] = [];
   const trash = trashPattern(outDir);
   for (const name of names) {
