@@ -1,14 +1,14 @@
 // build/output/compress.ts: which files get .gz/.br, that they decode to the original, and that a second
 // build reuses the previous output's copies of unchanged files instead of compressing again.
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Worker } from 'node:worker_threads';
 import { Compressor, compressTree, isCompressible } from '../../build/output/compress.ts';
-import { hashOf, MANIFEST_FILE } from '../../build/output/compress-core.ts';
+import { BROTLI_QUALITY, brotliParams, GZIP_LEVEL, hashOf, MANIFEST_FILE } from '../../build/output/compress-core.ts';
 
 const text = (n: number) => Array.from({ length: n }, (_, i) => `<p>Строка ${i} правил nftables</p>`).join('\n');
 
@@ -98,6 +98,44 @@ describe('build-time compression', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST_FILE), 'utf8')) as { files: Record<string, string> };
     const expected = Object.fromEntries([...rels].sort().map((rel) => [rel, hashOf(readFileSync(path.join(root, rel)))]));
     assert.deepEqual(Object.entries(manifest.files), Object.entries(expected), 'every file, in sorted order, whichever thread did it');
+  });
+
+  it('compresses a large file (llms-full.txt) in the background to the same bytes, while the smaller ones go on', async () => {
+    const root = site();
+    const large = text(40_000); // ~1.5 MB: over the background threshold
+    writeFileSync(path.join(root, 'llms-full.txt'), large);
+    const stats = await compressTree(root);
+    assert.equal(stats.compressed, 8);
+    const raw = readFileSync(path.join(root, 'llms-full.txt'));
+    assert.ok(raw.length >= 1 << 20);
+    const gz = readFileSync(path.join(root, 'llms-full.txt.gz'));
+    const br = readFileSync(path.join(root, 'llms-full.txt.br'));
+    assert.ok(gunzipSync(gz).equals(raw) && brotliDecompressSync(br).equals(raw));
+    // The bytes the synchronous calls give (those that compress every smaller file).
+    assert.ok(gz.equals(gzipSync(raw, { level: GZIP_LEVEL })), '.gz as the synchronous call makes it');
+    assert.ok(br.equals(brotliCompressSync(raw, brotliParams(BROTLI_QUALITY, raw.length))), '.br as the synchronous call makes it');
+    const manifest = JSON.parse(readFileSync(path.join(root, MANIFEST_FILE), 'utf8')) as { files: Record<string, string> };
+    assert.equal(manifest.files['llms-full.txt'], hashOf(raw), 'the manifest lists it once both copies are written');
+  });
+
+  it('a file left in the previous output (an incremental build\'s) keeps its copies there, or gets new ones when they are gone', async () => {
+    const previous = site();
+    await compressTree(previous);
+    const next = mkdtempSync(path.join(os.tmpdir(), 'sg-compress-kept-'));
+    const compressor = new Compressor(next, { previous });
+    // Kept: not in the new folder at all; its copies stay in the previous one.
+    compressor.add('index.html', path.join(previous, 'index.html'), true);
+    // Kept, but its .br was deleted from the previous output by hand: made again in the new folder.
+    rmSync(path.join(previous, 'a/b/index.html.br'));
+    compressor.add('a/b/index.html', path.join(previous, 'a/b/index.html'), true);
+    const stats = await compressor.finish();
+    assert.equal(stats.reused, 1);
+    assert.equal(stats.compressed, 1);
+    assert.equal(existsSync(path.join(next, 'index.html.gz')), false, 'nothing written for the kept file');
+    const raw = readFileSync(path.join(previous, 'a/b/index.html'));
+    assert.ok(brotliDecompressSync(readFileSync(path.join(next, 'a/b/index.html.br'))).equals(raw));
+    const manifest = JSON.parse(readFileSync(path.join(next, MANIFEST_FILE), 'utf8')) as { files: Record<string, string> };
+    assert.deepEqual(Object.keys(manifest.files).sort(), ['a/b/index.html', 'index.html'], 'both are listed: the commit keeps the first one\'s copies');
   });
 
   it('reports a worker that is gone instead of waiting for it', { timeout: 20_000 }, async () => {
