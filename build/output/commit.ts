@@ -12,7 +12,7 @@
 // (recoverCommits), so the output is never left half one build and half another. The stamp that
 // says which inputs the output was built from goes first and comes back last: a half-done
 // commit is never taken for an up-to-date output.
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { STAMP_FILE } from '../cache/up-to-date.ts';
@@ -58,14 +58,28 @@ export class KeptFiles {
   /** The compression manifest of the output in place, as the build found it (the last file a commit writes but the stamp). */
   private readonly manifestAtStart: string | null;
 
+  /**
+   * False when the output is a symbolic link: its folder may be on another file system than the
+   * staging folder beside the link, where files cannot be renamed in, so it is swapped as a whole
+   * (the link replaced by the new folder, as before incremental commits).
+   */
+  private readonly enabled: boolean;
+
   constructor(readonly outDir: string) {
     this.manifestAtStart = identity(path.join(outDir, MANIFEST_FILE));
+    let link = false;
+    try {
+      link = lstatSync(outDir).isSymbolicLink();
+    } catch {
+      // no output yet: nothing to keep anyway
+    }
+    this.enabled = !link;
   }
 
   /** Keeps rel when `from`, the previous output's file this build would link there, is rel itself. */
   keepIfInPlace(rel: string, from: string): boolean {
     const posix = toPosix(rel);
-    if (from !== path.join(this.outDir, posix)) return false;
+    if (!this.enabled || from !== path.join(this.outDir, posix)) return false;
     this.rels.add(posix);
     return true;
   }
@@ -73,6 +87,7 @@ export class KeptFiles {
   /** Keeps rel when the output in place has `file` itself there (the same inode: a file linked from a cache). */
   keepIfSameFile(rel: string, file: string): boolean {
     const posix = toPosix(rel);
+    if (!this.enabled) return false;
     try {
       const a = statSync(path.join(this.outDir, posix));
       const b = statSync(file);

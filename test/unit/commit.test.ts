@@ -5,7 +5,7 @@
 // meanwhile refuses to commit and leaves the output alone.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -104,6 +104,16 @@ describe('commit of an incremental build', () => {
     assert.equal(after['docs/p2/index.html.gz'], undefined);
     assert.equal(inode(path.join(dist, 'docs/p1/index.html')), keptInode);
     assert.equal(Object.keys(after).length, 404, '399 new pages, one kept with its two copies, manifest, stamp');
+  });
+
+  it('keeps nothing in an output that is a symbolic link (its folder may be on another file system): it is swapped whole', () => {
+    const dist = previousOutput();
+    const elsewhere = `${dist}-target`;
+    renameSync(dist, elsewhere);
+    symlinkSync(elsewhere, dist);
+    const kept = new KeptFiles(dist);
+    assert.equal(kept.keepIfInPlace('docs/p1/index.html', path.join(dist, 'docs/p1/index.html')), false);
+    assert.equal(kept.size, 0);
   });
 
   it('a commit cut short by kill -9 is finished by the next build, stamp last', () => {
