@@ -12,18 +12,22 @@ import type { SidebarData, SidebarNode } from '../data/types.ts';
 import { DOC_SIDEBAR_IDS, SidebarList } from '../theme/Sidebar/Sidebar.tsx';
 
 interface Rendered {
-  /** The page the list was rendered for, and that render. */
-  route: string;
-  html: string;
-  /** The same list with no link marked current. */
+  /** The list with no link marked current. */
   neutral: string;
-  /** Where the links sit in `neutral`, by href as written: the span of the plain tag and the tag marked current. */
+  /**
+   * Where the links to the pages of this active path sit in `neutral`, by href as written: the
+   * span of the plain tag and the tag marked current. Only those: a list of 10 000 links indexed
+   * whole for each of the 400 active paths of a 10 000-page site held ~100 MB until the end of
+   * the build, and the render of the first page kept beside it another 70 MB.
+   */
   links: Map<string, { start: number; end: number; current: string }[]>;
 }
 
 interface SidebarRenders {
   /** Route → the categories that contain it (their places, `2/0` is the first of the third). */
   activePaths: Map<string, string>;
+  /** Active path → the hrefs (as written) of the routes that have it. */
+  hrefsByPath: Map<string, Set<string>>;
   /** Active path → the first render with it. */
   renders: Map<string, Rendered>;
 }
@@ -64,17 +68,18 @@ const PLAIN_LINK = new RegExp(`<a class="(${LINK_CLASSES.join('|')})" href="([^"
  * in it, found once per render: marking another page is then a few slices, not a scan of the
  * whole list per page (a list of hundreds of categories made that a fifth of a 10 000-page build).
  */
-function indexRender(route: string, html: string): Rendered {
+function indexRender(route: string, html: string, hrefs: Set<string>): Rendered {
   let neutral = html;
   for (const cls of LINK_CLASSES) neutral = neutral.replaceAll(currentLink(cls, attr(route)), plainLink(cls, attr(route)));
   const links: Rendered['links'] = new Map();
   for (const m of neutral.matchAll(PLAIN_LINK)) {
+    if (!hrefs.has(m[2])) continue;
     const at = { start: m.index, end: m.index + m[0].length, current: currentLink(m[1], m[2]) };
     const list = links.get(m[2]);
     if (list) list.push(at);
     else links.set(m[2], [at]);
   }
-  return { route, html, neutral, links };
+  return { neutral, links };
 }
 
 /** The list with the links to `route` marked current. */
@@ -102,11 +107,17 @@ export interface ListRender {
 
 export function sidebarListOf(sidebar: SidebarData, route: string): ListRender {
   let known = cache.get(sidebar);
-  if (!known) cache.set(sidebar, (known = { activePaths: activePathsOf(sidebar.items), renders: new Map() }));
+  if (!known) {
+    const activePaths = activePathsOf(sidebar.items);
+    const hrefsByPath = new Map<string, Set<string>>();
+    for (const [r, path] of activePaths) hrefsByPath.set(path, (hrefsByPath.get(path) ?? new Set()).add(attr(r)));
+    cache.set(sidebar, (known = { activePaths, hrefsByPath, renders: new Map() }));
+  }
   const key = known.activePaths.get(route) ?? '';
   const rendered = known.renders.get(key);
-  if (rendered) return { html: rendered.route === route ? rendered.html : markCurrent(rendered, route), key };
+  if (rendered) return { html: markCurrent(rendered, route), key };
   const html = renderToString(<SidebarList nodes={sidebar.items} route={route} level={1} idPrefix={DOC_SIDEBAR_IDS} />);
-  known.renders.set(key, indexRender(route, html));
+  // Indexed for the pages that can share this render: those with this active path.
+  known.renders.set(key, indexRender(route, html, known.hrefsByPath.get(key) ?? new Set()));
   return { html, key };
 }
