@@ -12,7 +12,7 @@ import { bundleClient, bundleServer, loadRenderer, type BundleInput, type Client
 /** Kept bundles: a branch switched back and forth keeps both of its themes. */
 const KEEP = 3;
 const MANIFEST = 'manifest.json';
-const SERVER = 'render.mjs';
+const SERVER = 'render.cjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 type Manifest = ClientBundle;

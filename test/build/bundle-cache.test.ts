@@ -2,6 +2,7 @@
 // React pages, the config and the lock file are those of a kept build; any change to them makes
 // the bundles again, and either way the output is a cold build's, byte for byte.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -67,5 +68,25 @@ describe('bundles from the cache', () => {
     assert.equal(r.bundlesFromCache, false);
     editDoc();
     assert.equal((await buildAndCompare('after the damage')).bundlesFromCache, true);
+  });
+
+  it("the kept page renderer loads React's server code only: no browser code, no development builds", () => {
+    // What every build that renders a page pays for: loaded as an ES module, each of React's
+    // CommonJS files, its development builds included, was scanned; the browser's shared chunk
+    // pulled in react-dom/client.
+    const entry = readdirSync(path.join(cacheDir, 'bundles')).find((e) => !e.endsWith('.tmp'))!;
+    const code = path.join(cacheDir, 'bundles', entry, 'render.cjs');
+    assert.doesNotMatch(readFileSync(code, 'utf8'), /react-dom\/client/, 'the renderer never asks for the browser renderer, not even on a path it rarely takes');
+    const script = `const { loadRenderer } = await import(${JSON.stringify(path.resolve('build/render/bundle.ts'))});
+      const { readFileSync } = await import('node:fs');
+      const { createRequire } = await import('node:module');
+      const r = await loadRenderer(readFileSync(${JSON.stringify(code)}, 'utf8'), ${JSON.stringify(project.root)});
+      if (typeof r.render !== 'function') throw new Error('no renderer');
+      console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+    assert.equal(child.status, 0, child.stderr);
+    const loaded = (JSON.parse(child.stdout.trim().split('\n').at(-1)!) as string[]).filter((f) => f.includes(`${path.sep}node_modules${path.sep}`));
+    assert.ok(loaded.some((f) => /react-dom-server/.test(f)), `React's server renderer is loaded: ${loaded.join(', ')}`);
+    assert.deepEqual(loaded.filter((f) => /react-dom-client|\.development\.js$/.test(f)), [], 'nothing of the browser or of the development builds');
   });
 });
