@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { z } from 'zod';
+import * as z from '../../src/config/zod.ts';
 import { BuildError, type Warning } from '../errors.ts';
 import { nearestName } from '../nearest.ts';
 
@@ -23,15 +23,15 @@ export interface CategoryMeta {
 }
 
 const schema = z.object({
-  label: z.string().min(1).optional(),
-  position: z.number().optional(),
-  collapsed: z.boolean().optional(),
-  collapsible: z.boolean().optional(),
-  link: z.union([
-    z.object({ type: z.literal('doc'), id: z.string().min(1) }),
-    z.object({ type: z.literal('generated-index') }).passthrough(),
+  label: z.optional(z.string().check(z.minLength(1))),
+  position: z.optional(z.number()),
+  collapsed: z.optional(z.boolean()),
+  collapsible: z.optional(z.boolean()),
+  link: z.optional(z.union([
+    z.object({ type: z.literal('doc'), id: z.string().check(z.minLength(1)) }),
+    z.looseObject({ type: z.literal('generated-index') }),
     z.null(),
-  ]).optional(),
+  ])),
 });
 const KNOWN = ['label', 'position', 'collapsed', 'collapsible', 'link'];
 /** Docusaurus keys we accept and ignore, with a warning. */

@@ -1,7 +1,7 @@
 // Splits YAML front matter off a Markdown source and checks the keys we understand.
 // Keys follow Docusaurus so pages move between the two without edits.
 import { parseDocument, isMap, isScalar, type Document } from 'yaml';
-import { z } from 'zod';
+import * as z from '../../src/config/zod.ts';
 import { closest, distance } from 'fastest-levenshtein';
 import { readFileSync } from 'node:fs';
 import { readPlainFrontMatter } from './plain-front-matter.ts';
@@ -9,30 +9,33 @@ import { fileURLToPath } from 'node:url';
 import { BuildError, type Warning } from '../errors.ts';
 import { hashKey } from '../cache/kv-cache.ts';
 
+const text = z.string().check(z.minLength(1));
+const headingLevel = z.optional(z.int().check(z.minimum(2), z.maximum(6)));
+
 const frontMatterSchema = z.looseObject({
-  title: z.string().min(1).optional(),
-  description: z.string().min(1).optional(),
-  sidebar_label: z.string().min(1).optional(),
-  sidebar_position: z.number().optional(),
+  title: z.optional(text),
+  description: z.optional(text),
+  sidebar_label: z.optional(text),
+  sidebar_position: z.optional(z.number()),
   /** `/route` from the site root, or relative to the file's folder (build/model/content.ts). */
-  slug: z.string().min(1).refine((s) => !/[\s?#]/.test(s), 'a slug has no spaces, "?" or "#"').optional(),
-  unlisted: z.boolean().optional(),
-  hide_table_of_contents: z.boolean().optional(),
-  toc_min_heading_level: z.number().int().min(2).max(6).optional(),
-  toc_max_heading_level: z.number().int().min(2).max(6).optional(),
-  keywords: z.array(z.string()).optional(),
+  slug: z.optional(z.string().check(z.minLength(1), z.refine((s) => !/[\s?#]/.test(s), 'a slug has no spaces, "?" or "#"'))),
+  unlisted: z.optional(z.boolean()),
+  hide_table_of_contents: z.optional(z.boolean()),
+  toc_min_heading_level: headingLevel,
+  toc_max_heading_level: headingLevel,
+  keywords: z.optional(z.array(z.string())),
   /** Docusaurus: the page's own "edit" URL; null hides the link. */
-  custom_edit_url: z.url('custom_edit_url is a full URL (https://…), or null to hide the edit link').nullable().optional(),
+  custom_edit_url: z.optional(z.nullable(z.url('custom_edit_url is a full URL (https://…), or null to hide the edit link'))),
   /** Docusaurus: overrides the date from git, e.g. `last_update: { date: 2025-01-31 }`. */
-  last_update: z.strictObject({
-    date: z.union([z.string(), z.date()]).refine((d) => !Number.isNaN(new Date(d).getTime()), 'date is not a date (write YYYY-MM-DD)').optional(),
-    author: z.string().optional(),
-  }).optional(),
+  last_update: z.optional(z.strictObject({
+    date: z.optional(z.union([z.string(), z.date()]).check(z.refine((d) => !Number.isNaN(new Date(d).getTime()), 'date is not a date (write YYYY-MM-DD)'))),
+    author: z.optional(z.string()),
+  })),
   /** Shown by the dev server with a "Черновик" badge, left out of a production build entirely. */
-  draft: z.boolean().optional(),
+  draft: z.optional(z.boolean()),
   /** Docusaurus: the doc id of the next/previous page in the pager; null hides that side. */
-  pagination_next: z.string().min(1).nullable().optional(),
-  pagination_prev: z.string().min(1).nullable().optional(),
+  pagination_next: z.optional(z.nullable(text)),
+  pagination_prev: z.optional(z.nullable(text)),
 });
 
 /** Docusaurus keys that mean something there and nothing here: said once, never silently dropped. */
