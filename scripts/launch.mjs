@@ -45,6 +45,14 @@ function sourceHash() {
   return h.update(entry).digest('hex').slice(0, 16);
 }
 
+/** Each worker thread's entry under build/ (its name ends in worker.ts), as workers/<path without .ts>. */
+function workerEntries() {
+  const build = path.join(root, 'build');
+  return Object.fromEntries(readdirSync(build, { recursive: true, encoding: 'utf8' })
+    .filter((rel) => /(?:^|[/\\-])worker\.ts$/.test(rel))
+    .map((rel) => [`workers/${rel.replace(/\.ts$/, '').split(path.sep).join('/')}`, path.join(build, rel)]));
+}
+
 // A folder per version of the sources: the entry and the chunks it loads when needed (a build
 // that finds its output up to date never loads the pipeline's chunk and its packages).
 const dir = path.join(root, '.cache', 'launch', `${path.basename(entry).replace(/\W+/g, '-')}.${sourceHash()}`);
@@ -52,7 +60,9 @@ const bundle = path.join(dir, 'entry.mjs');
 if (!existsSync(bundle)) {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: { entry }, bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20',
+    // The engine's worker threads too (build/worker-bundle.ts finds them): bundled with their
+    // packages they start from one file, and the build need not run esbuild to make them.
+    entryPoints: { entry, ...workerEntries() }, bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20',
     // The unified/Markdown packages are bundled in: Node's ES module loader spends ~2 ms per
     // module resolving and linking, and they are a few hundred small modules.
     external: EXTERNAL_PACKAGES.flatMap((p) => [p, `${p}/*`]),
@@ -103,6 +113,9 @@ try {
 }
 // `--prepare-only`: make the bundle and stop (the benchmark does so before it times builds).
 if (rest[0] === '--prepare-only') process.exit(0);
+// Where the engine finds its workers (build/worker-bundle.ts): a global, so that a child process
+// started from here (a build of another checkout, a test) does not inherit it.
+globalThis[Symbol.for('sgroups.launch.workers')] = path.join(dir, 'workers');
 // The entry sees the arguments as if it had been started itself.
 process.argv = [process.argv[0], entry, ...rest];
 await import(pathToFileURL(bundle).href);
