@@ -425,17 +425,22 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
   return { pages: docs.length, terms: terms.size, shards: shards.length, bytes, ms: Math.round(performance.now() - started) };
 }
 
+/** A shard or fragment folder this writer makes, or a compressed copy of a shard. */
+const INDEX_FILE = /^(?:s\.[0-9a-f]+\.bin(?:\.gz|\.br)?|f\.[0-9a-f]+)$/;
+
 /**
  * Removes shards and fragment folders of an earlier run into the same folder (watch mode writes
  * in place; a full build starts from an empty staging folder and finds nothing to remove). A
- * browser still holding the old manifest reloads it when a file is gone.
+ * browser still holding the old manifest reloads it when a file is gone. Only the index's own
+ * names: the compressor is writing the copies of the new shards beside them meanwhile, through
+ * temporary files that must stay.
  */
 async function prune(root: string, written: Set<string>): Promise<void> {
   const dir = path.join(root, 'assets', 'search');
   const keep = new Set([...written].map((rel) => rel.slice('assets/search/'.length).split('/')[0]));
   const entries = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(entries
-    .filter((name) => !keep.has(name.replace(/\.(gz|br)$/, '')))
+    .filter((name) => INDEX_FILE.test(name) && !keep.has(name.replace(/\.(gz|br)$/, '')))
     .map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
 }
 

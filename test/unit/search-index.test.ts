@@ -1,7 +1,7 @@
 // The search index: sections from rendered HTML, the shard format, and the build stage read
 // back by the browser's engine (through a fetch over the output folder).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -153,8 +153,13 @@ describe('search index build, read by the engine', () => {
       await buildSearchIndex(again, pages, { incremental: true });
       const changed = pages.map((p) => (p.route === '/rules' ? { ...p, title: 'Правила фильтрации' } : p));
       await buildSearchIndex(again, changed, { incremental: true });
+      // A file being written beside the index (the compressor's temporary copy of a shard) is not the index's to remove.
+      const beside = path.join(again, 'assets', 'search', `${readdirSync(path.join(again, 'assets', 'search')).find((f) => f.startsWith('s.'))}.gz.4242.1.tmp`);
+      writeFileSync(beside, 'x');
+      await buildSearchIndex(again, changed, { incremental: true });
       const listing = readdirSync(path.join(again, 'assets', 'search'));
       assert.equal(listing.filter((f) => f.startsWith('f.')).length, 1, 'one fragment folder: the old one is gone');
+      assert.ok(existsSync(beside), 'the temporary file stays');
       const fresh = new SearchEngine('/', async (url) => new Response(readFileSync(path.join(again, url.slice(1)))));
       const r = await fresh.search('фильтрации');
       assert.equal((await fresh.fragment(r.hits[0].page)).route, '/rules');
