@@ -26,6 +26,15 @@ export function prebuiltWorker(entry: string): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+/**
+ * A worker of that entry, made by `start` from its file: at once when the launcher bundled it
+ * (the build's thread may be busy for seconds after this call), once esbuild has made it otherwise.
+ */
+export function startWorker<T>(entry: string, start: (file: string) => T): Promise<T> {
+  const prebuilt = prebuiltWorker(entry);
+  return prebuilt ? Promise.resolve(start(prebuilt)) : workerFile(entry).then(start);
+}
+
 /** The runnable .mjs of a worker entry under build/ (e.g. 'markdown/worker.ts'). */
 export async function workerFile(entry: string): Promise<string> {
   const prebuilt = prebuiltWorker(entry);

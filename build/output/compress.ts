@@ -30,12 +30,10 @@ import { Worker } from 'node:worker_threads';
 import { BROTLI_QUALITY, isCompressible, MIN_BYTES, settingsOf, type CompressStats } from './compress-core.ts';
 import type { CompressReply, CompressRequest, CompressWorkerData, MainShare } from './compress-worker.ts';
 import { failureOf, FileCompressor, noStats, type CompressFailure } from './compress-file.ts';
-import { prebuiltWorker, workerFile } from '../worker-bundle.ts';
+import { startWorker } from '../worker-bundle.ts';
 import { systemError } from './fs-errors.ts';
 
 export { isCompressible, type CompressStats } from './compress-core.ts';
-
-const COMPRESS_WORKER = 'output/compress-worker.ts';
 
 export interface CompressOptions {
   /** The previous output folder: files with unchanged bytes reuse its .gz/.br. */
@@ -67,17 +65,15 @@ export class Compressor {
     const quality = options.brotliQuality ?? BROTLI_QUALITY;
     this.previous = options.previous && existsSync(options.previous) ? path.resolve(options.previous) : undefined;
     this.settings = { root, minBytes, quality, settings: settingsOf(quality, minBytes), previous: this.previous };
-    const start = (file: string) => {
+    // Started at once when the launcher bundled it: the Markdown compile that follows keeps this
+    // thread busy, and a worker whose start waited for it reached llms-full.txt (the largest file)
+    // only as the pages were written, and the build waited for its compression at the end.
+    this.worker = startWorker('output/compress-worker.ts', (file) => {
       const worker = new Worker(file, { workerData: this.settings });
       worker.on('error', (e) => (this.crashed = e));
       worker.on('message', (reply: CompressReply) => this.answer?.(reply));
       return worker;
-    };
-    // Started here and now when the launcher bundled it: the Markdown compile that follows keeps
-    // this thread busy, and a worker whose start waits for it reached llms-full.txt (the largest
-    // file) only as the pages were written, and the build waited for its compression at the end.
-    const prebuilt = prebuiltWorker(COMPRESS_WORKER);
-    this.worker = prebuilt ? Promise.resolve(start(prebuilt)) : workerFile(COMPRESS_WORKER).then(start);
+    });
     this.worker.catch(() => {}); // reported by finish()
   }
 

@@ -12,9 +12,8 @@ import { Worker } from 'node:worker_threads';
 import type { GuidePage } from './render.ts';
 import { GuideError } from './guide-error.ts';
 import type { WorkerInput, WorkerReply } from './worker.ts';
-import { prebuiltWorker, workerFile } from '../worker-bundle.ts';
+import { startWorker } from '../worker-bundle.ts';
 
-const GUIDE_WORKER = 'pdf/worker.ts';
 export const GUIDE_PATH = 'files/documentation.pdf';
 /** Bump when render.ts changes what it draws, so cached PDFs are not reused. */
 const RENDER_VERSION = '2';
@@ -89,8 +88,7 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
 export class GuideWorker {
   private readonly worker: Promise<Worker>;
   constructor() {
-    const prebuilt = prebuiltWorker(GUIDE_WORKER);
-    this.worker = prebuilt ? Promise.resolve(new Worker(prebuilt)) : workerFile(GUIDE_WORKER).then((file) => new Worker(file));
+    this.worker = startWorker('pdf/worker.ts', (file) => new Worker(file));
     this.worker.catch(() => {}); // reported by render()
   }
 
