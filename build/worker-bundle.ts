@@ -3,7 +3,7 @@
 // packages stay imports, so the file lives in the project's own .cache, next to node_modules,
 // whatever cache folder the build was given: from a folder elsewhere (/tmp) they would not resolve.
 // An engine started by scripts/launch.mjs has its workers bundled already, with the engine and
-// most of their packages (one file to load instead of a few hundred): prebuiltWorker() names them
+// most of their packages (one file to load instead of a few hundred): startWorker() starts them
 // at once, without esbuild, so that a worker can start before the build's thread is busy.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ const bundled = new Map<string, Promise<{ file: string; code: string }>>();
 const LAUNCHED_WORKERS = Symbol.for('sgroups.launch.workers');
 
 /** The launcher's bundle of a worker entry under build/ (e.g. 'markdown/worker.ts'), when the engine was launched. */
-export function prebuiltWorker(entry: string): string | undefined {
+function prebuiltWorker(entry: string): string | undefined {
   const dir = (globalThis as Record<symbol, unknown>)[LAUNCHED_WORKERS];
   if (typeof dir !== 'string') return undefined;
   const file = path.join(dir, entry.replace(/\.ts$/, '.mjs'));
