@@ -26,7 +26,7 @@ import type { PreviousOutput } from '../output/previous-output.ts';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
 import { decodeEntities, detached } from '../checks/html-refs.ts';
-import { encodeShard, FORMAT_VERSION, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../../src/client/search/format.ts';
+import { encodeShard, FORMAT_VERSION, FRAGMENT_GROUP, fragmentFolder, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../../src/client/search/format.ts';
 import { TOKEN_PATTERN, termsOfToken } from '../../src/client/search/tokenize.ts';
 
 /** Part of every cached page's key: a change to how pages are read must not reuse old readings. */
@@ -412,12 +412,19 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
     files.push([rel, () => bin]);
     return [i === 0 ? '' : s[0].term, rel];
   });
-  // The folder is named by the fragments' content (each one's hash names it exactly).
-  const fragHash = createHash('sha256');
-  for (const f of fragments) fragHash.update(f.id).update('\n');
-  const fragDir = `assets/search/f.${fragHash.digest('hex').slice(0, 12)}/`;
-  fragments.forEach((f, id) => files.push([`${fragDir}${id}.json`, () => fragmentStore.read(f), `fragment ${f.id}`]));
-  const manifest: SearchManifest = { v: FORMAT_VERSION, pages: docs.length, shards: shardList, fragments: fragDir };
+  // Each folder of FRAGMENT_GROUP fragments is named by their content and their page ids (a
+  // page's id is its file's name), so an edit writes again only the folder of the page it changed.
+  const groups: string[] = [];
+  for (let first = 0; first < fragments.length; first += FRAGMENT_GROUP) {
+    const group = fragments.slice(first, first + FRAGMENT_GROUP);
+    const hash = createHash('sha256').update(`${first}\n`);
+    for (const f of group) hash.update(f.id).update('\n');
+    const name = hash.digest('hex').slice(0, 12);
+    const folder = fragmentFolder(name);
+    group.forEach((f, i) => files.push([`${folder}${first + i}.json`, () => fragmentStore.read(f), `fragment ${f.id}`]));
+    groups.push(name);
+  }
+  const manifest: SearchManifest = { v: FORMAT_VERSION, pages: docs.length, shards: shardList, fragments: groups };
   files.push([MANIFEST_PATH, () => JSON.stringify(manifest)]);
 
   const bytes = await writeFiles(outDir, files, output);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildSearchIndex, extractSections } from '../../build/search/index.ts';
 import { SearchEngine } from '../../src/client/search/engine.ts';
-import { encodeShard, Shard, shardsFor } from '../../src/client/search/format.ts';
+import { encodeShard, FRAGMENT_GROUP, Shard, shardsFor } from '../../src/client/search/format.ts';
 import type { PageData } from '../../src/data/types.ts';
 
 const h = (level: number, id: string, text: string) =>
@@ -91,7 +91,7 @@ describe('search index build, read by the engine', () => {
   it('writes content-hashed shards and fragments with compressed copies, and a manifest', () => {
     const files = readdirSync(path.join(dir, 'assets', 'search'), { recursive: true, encoding: 'utf8' });
     assert.ok(files.some((f) => /^s\.[0-9a-f]{12}\.bin$/.test(f)));
-    assert.ok(files.some((f) => /^f\.[0-9a-f]{12}\/0\.json$/.test(f)));
+    assert.ok(files.some((f) => /^f\.[0-9a-f]{12}\/0\.json$/.test(f.split(path.sep).join('/'))));
     const manifest = JSON.parse(readFileSync(path.join(dir, 'search', 'manifest.json'), 'utf8'));
     assert.equal(manifest.pages, 4);
   });
@@ -166,6 +166,29 @@ describe('search index build, read by the engine', () => {
     } finally {
       rmSync(again, { recursive: true, force: true });
     }
+  });
+
+  it('keeps fragments in folders of a few pages: an edit to one page moves only its folder', async () => {
+    const many = Array.from({ length: FRAGMENT_GROUP * 2 + 5 }, (_, i) => page(`/p${String(i).padStart(3, '0')}`, `Страница ${i}`, `<p>Текст страницы номер ${i}.</p>`));
+    const folders = async (list: PageData[]) => {
+      const out = mkdtempSync(path.join(os.tmpdir(), 'sg-search-'));
+      try {
+        await buildSearchIndex(out, list);
+        const manifest = JSON.parse(readFileSync(path.join(out, 'search', 'manifest.json'), 'utf8'));
+        const engine = new SearchEngine('/', async (url) => new Response(readFileSync(path.join(out, url.slice(1)))));
+        // Every page's fragment is where the manifest says, the last one of the last folder too.
+        assert.equal((await engine.fragment(many.length - 1)).route, many.at(-1)!.route);
+        assert.equal((await engine.fragment(FRAGMENT_GROUP)).route, many[FRAGMENT_GROUP].route);
+        return manifest.fragments as string[];
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    };
+    const before = await folders(many);
+    assert.equal(before.length, 3);
+    const edited = many.map((p, i) => (i === FRAGMENT_GROUP + 1 ? { ...p, html: `${p.html}<p>Ещё абзац.</p>` } : p));
+    const after = await folders(edited);
+    assert.deepEqual(after.map((f, i) => f === before[i]), [true, false, true], 'the folder of the edited page, and only it, is new');
   });
 
   it('loads only the shards a query needs', async () => {

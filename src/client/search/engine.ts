@@ -1,7 +1,7 @@
 // The search engine in the browser: reads the manifest once, then for each query only the
 // shards its terms fall into, ranks pages by the precomputed BM25F weights times IDF, and
 // describes the results shown (section, heading, snippet) from their page fragments.
-import { MANIFEST_PATH, prefixEnd, Shard, shardsFor, type Fragment, type SearchManifest } from './format.ts';
+import { fragmentPath, MANIFEST_PATH, prefixEnd, Shard, shardsFor, type Fragment, type SearchManifest } from './format.ts';
 import { compile, exactLookups, FACTOR, matchFactor, needsRange, TextMatcher, type Matcher } from './match.ts';
 import { describeFragment, type ResultItem } from './snippet.ts';
 import { parseQuery, type QueryTerm } from './tokenize.ts';
@@ -173,7 +173,7 @@ export class SearchEngine {
   fragment(page: number): Promise<Fragment> {
     let p = this.fragments.get(page);
     if (!p) {
-      p = this.load().then((m) => this.get(`${m.fragments}${page}.json`)).then((r) => r.json() as Promise<Fragment>);
+      p = this.load().then((m) => this.get(fragmentPath(m, page))).then((r) => r.json() as Promise<Fragment>);
       p.catch(() => this.fragments.delete(page));
       this.fragments.set(page, p);
     }

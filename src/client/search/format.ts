@@ -2,7 +2,8 @@
 //
 //   search/manifest.json             revalidated on every open (no-cache): where everything is
 //   assets/search/s.<hash>.bin       term shards, content-hashed, cached for a year
-//   assets/search/f.<hash>/<id>.json one page each: route, title, sections (anchor, heading, text)
+//   assets/search/f.<hash>/<id>.json one page each: route, title, sections (anchor, heading, text),
+//                                    in folders of FRAGMENT_GROUP pages named by their content
 //
 // A shard holds a sorted run of terms; the manifest lists the first term of each shard, so a
 // term or a prefix maps to the one or few shards that can hold it. For every term a shard holds
@@ -14,7 +15,7 @@
 // Shard layout: "SG" 0x01 | varint termCount | varint byteLength, UTF-8 terms joined by "\n" |
 // per term: varint df | varint deltaBytes | deltas (df varints) | df weight bytes.
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const MANIFEST_PATH = 'search/manifest.json';
 
 export interface SearchManifest {
@@ -23,8 +24,25 @@ export interface SearchManifest {
   pages: number;
   /** [first term, file path from the site root], sorted by first term. */
   shards: [string, string][];
-  /** Folder of the page fragments, from the site root, ending with "/". */
-  fragments: string;
+  /**
+   * The fragment folders' hashes, one per FRAGMENT_GROUP pages in page order: a folder's name
+   * changes only when one of its pages' fragments does, so an edit to one page writes one folder
+   * again, not a fragment for every page (see fragmentPath).
+   */
+  fragments: string[];
+}
+
+/** Pages per fragment folder: a small edit rewrites this many fragments; the manifest lists pages / this many hashes. */
+export const FRAGMENT_GROUP = 32;
+
+/** The folder of the fragments of pages [group * FRAGMENT_GROUP, …), from the site root. */
+export function fragmentFolder(hash: string): string {
+  return `assets/search/f.${hash}/`;
+}
+
+/** Where page `page`'s fragment is, from the site root. */
+export function fragmentPath(manifest: Pick<SearchManifest, 'fragments'>, page: number): string {
+  return `${fragmentFolder(manifest.fragments[Math.floor(page / FRAGMENT_GROUP)])}${page}.json`;
 }
 
 /** One page as the result list needs it: [anchor ("" for the top), heading, text] per section. */
