@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { BuildError } from '../../build/errors.ts';
 import { splitFrontMatter } from '../../build/model/frontmatter.ts';
 import { normaliseAdmonitionTitles } from '../../build/markdown/preprocess.ts';
@@ -34,6 +36,27 @@ describe('front matter', () => {
 
   it('treats a file without front matter as all body', () => {
     assert.deepEqual(splitFrontMatter('# Заголовок\n', 'a.md'), { frontMatter: {}, warnings: [], body: '# Заголовок\n', bodyLineOffset: 0 });
+  });
+
+  it('keeps nothing of the page source alive through the values it read', () => {
+    // A build keeps every page's title, label and description to the end (sidebars, prev/next);
+    // a value that were a slice of the source would keep the whole source with it.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const body = `${'Абзац о правилах группы безопасности. '.repeat(2500)}\n`; // ~180 KB of UTF-16
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = [];
+    for (let i = 0; i < 200; i++) {
+      // Each source its own string, as read from its file; the plain reader and the YAML library alike.
+      const yaml = i % 2 ? `title: Страница номер ${i}\ndescription: Описание страницы ${i}` : `title: "Страница: номер ${i}"\nsidebar_label: Метка ${i}\nkeywords: [один, два]`;
+      const { frontMatter } = splitFrontMatter(`---\n${yaml}\n---\n${i}${body}`, `docs/p${i}.md`);
+      kept.push(frontMatter);
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    assert.equal(kept.length, 200);
+    assert.ok(grown < 5_000_000, `200 read front matters keep ${(grown / 1e6).toFixed(1)} MB of heap (36 MB would be their sources)`);
   });
 
   it('names the file and line of invalid YAML', () => {
