@@ -9,6 +9,7 @@ import { idsOf, pageRefs, scanPiece, type ScannedPiece, type SiteRef, type SiteR
 import { pageFiles, pagePaths } from '../model/site.ts';
 import type { ClientAssets, Frame, ServerRenderer } from './bundle.ts';
 import type { FrameScans, PageKeys, RenderReuse } from './reuse.ts';
+import { KEPT_RENDERS, RecentMap } from '../../src/ssr/recent-map.ts';
 
 export interface PageMakerContext {
   renderer: ServerRenderer;
@@ -34,8 +35,8 @@ export interface MadePage {
 }
 
 export class PageMaker {
-  /** A sidebar list's links and ids, by sidebar and the key of its render. */
-  private readonly listScans = new Map<string, ScannedPiece>();
+  /** A sidebar list's links and ids, by sidebar and the key of its render (those of the lists rendered last: src/ssr/sidebar-lists.tsx). */
+  private readonly listScans = new RecentMap<string, ScannedPiece>(KEPT_RENDERS);
 
   constructor(private readonly ctx: PageMakerContext) {}
 

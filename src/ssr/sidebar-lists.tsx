@@ -10,6 +10,7 @@
 import { renderToString } from 'react-dom/server';
 import type { SidebarData, SidebarNode } from '../data/types.ts';
 import { DOC_SIDEBAR_IDS, SidebarList } from '../theme/Sidebar/Sidebar.tsx';
+import { KEPT_RENDERS, RecentMap } from './recent-map.ts';
 
 interface Rendered {
   /** The list with no link marked current. */
@@ -28,8 +29,8 @@ interface SidebarRenders {
   activePaths: Map<string, string>;
   /** Active path → the hrefs (as written) of the routes that have it. */
   hrefsByPath: Map<string, Set<string>>;
-  /** Active path → the first render with it. */
-  renders: Map<string, Rendered>;
+  /** Active path → a render with it; the most recently used KEPT_RENDERS only. */
+  renders: RecentMap<string, Rendered>;
 }
 
 /** Per sidebar (the build's object, so a new assembly starts afresh). */
@@ -111,7 +112,7 @@ export function sidebarListOf(sidebar: SidebarData, route: string): ListRender {
     const activePaths = activePathsOf(sidebar.items);
     const hrefsByPath = new Map<string, Set<string>>();
     for (const [r, path] of activePaths) hrefsByPath.set(path, (hrefsByPath.get(path) ?? new Set()).add(attr(r)));
-    cache.set(sidebar, (known = { activePaths, hrefsByPath, renders: new Map() }));
+    cache.set(sidebar, (known = { activePaths, hrefsByPath, renders: new RecentMap(KEPT_RENDERS) }));
   }
   const key = known.activePaths.get(route) ?? '';
   const rendered = known.renders.get(key);
