@@ -192,4 +192,20 @@ describe('search', () => {
     await recent.waitFor({ state: 'detached' });
     assert.deepEqual(errors, []);
   });
+  it('after a deploy of another index format, says so and offers to reload the page', async () => {
+    const { page, errors } = await open();
+    await page.route('**/search/manifest.json', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), v: 999 } });
+    });
+    await page.keyboard.press('/');
+    await input(page).fill('правила');
+    const reload = dialog(page).getByRole('button', { name: 'Перезагрузить страницу' });
+    await reload.waitFor();
+    assert.match(await dialog(page).getByRole('status').textContent() ?? '', /^Документация обновилась\. Перезагрузите страницу/);
+    assert.equal(await dialog(page).getByRole('button', { name: 'Повторить' }).count(), 0, 'retrying cannot help');
+    await Promise.all([page.waitForEvent('load'), reload.click()]);
+    assert.equal(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type), 'reload');
+    assert.deepEqual(errors, []);
+  });
 });

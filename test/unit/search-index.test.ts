@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildSearchIndex, extractSections } from '../../build/search/index.ts';
-import { SearchEngine } from '../../src/client/search/engine.ts';
-import { encodeShard, FRAGMENT_GROUP, Shard, shardsFor } from '../../src/client/search/format.ts';
+import { OutdatedIndexError, SearchEngine } from '../../src/client/search/engine.ts';
+import { encodeShard, FORMAT_VERSION, FRAGMENT_GROUP, Shard, shardsFor } from '../../src/client/search/format.ts';
 import type { PageData } from '../../src/data/types.ts';
 
 const h = (level: number, id: string, text: string) =>
@@ -189,6 +189,15 @@ describe('search index build, read by the engine', () => {
     const edited = many.map((p, i) => (i === FRAGMENT_GROUP + 1 ? { ...p, html: `${p.html}<p>Ещё абзац.</p>` } : p));
     const after = await folders(edited);
     assert.deepEqual(after.map((f, i) => f === before[i]), [true, false, true], 'the folder of the edited page, and only it, is new');
+  });
+
+  it('tells an index of another format apart (a deploy since the page was loaded) from a failure', async () => {
+    const other = new SearchEngine('/', async (url) => {
+      const body = readFileSync(path.join(dir, url.slice(1)));
+      if (!url.endsWith('manifest.json')) return new Response(body);
+      return new Response(JSON.stringify({ ...JSON.parse(body.toString('utf8')), v: FORMAT_VERSION + 1 }));
+    });
+    await assert.rejects(other.search('правила'), (e: unknown) => e instanceof OutdatedIndexError && /Перезагрузите страницу/.test(e.message));
   });
 
   it('loads only the shards a query needs', async () => {

@@ -1,7 +1,7 @@
 // The search engine in the browser: reads the manifest once, then for each query only the
 // shards its terms fall into, ranks pages by the precomputed BM25F weights times IDF, and
 // describes the results shown (section, heading, snippet) from their page fragments.
-import { fragmentPath, MANIFEST_PATH, prefixEnd, Shard, shardsFor, type Fragment, type SearchManifest } from './format.ts';
+import { FORMAT_VERSION, fragmentPath, MANIFEST_PATH, prefixEnd, Shard, shardsFor, type Fragment, type SearchManifest } from './format.ts';
 import { compile, exactLookups, FACTOR, matchFactor, needsRange, TextMatcher, type Matcher } from './match.ts';
 import { describeFragment, type ResultItem } from './snippet.ts';
 import { parseQuery, type QueryTerm } from './tokenize.ts';
@@ -20,6 +20,17 @@ export interface SearchResult {
   partial: boolean;
   /** Highlights the query's words in result text (shared by the results of one query). */
   text: TextMatcher;
+}
+
+/**
+ * The server has an index of another format than this page's code reads: the site was deployed
+ * again since the page was loaded. Only loading the page again helps.
+ */
+export class OutdatedIndexError extends Error {
+  constructor() {
+    super('Документация обновилась. Перезагрузите страницу, чтобы искать по новой версии.');
+    this.name = 'OutdatedIndexError';
+  }
 }
 
 /** At most this many index terms complete one prefix (the most frequent are kept). */
@@ -52,7 +63,11 @@ export class SearchEngine {
 
   /** The manifest, fetched once per engine (revalidated: a new deploy brings a new one). */
   load(): Promise<SearchManifest> {
-    this.manifest ??= this.get(MANIFEST_PATH, { cache: 'no-cache' }).then((r) => r.json() as Promise<SearchManifest>);
+    this.manifest ??= this.get(MANIFEST_PATH, { cache: 'no-cache' }).then(async (r) => {
+      const manifest = await r.json() as SearchManifest;
+      if (manifest.v !== FORMAT_VERSION) throw new OutdatedIndexError();
+      return manifest;
+    });
     this.manifest.catch(() => {
       this.manifest = undefined;
     });

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useNavigation } from '../../contexts/navigation.tsx';
 import { useSiteConfig } from '../../contexts/site-config.tsx';
 import { prefetchHref } from '../../client/prefetch.ts';
-import { SearchEngine, type SearchResult } from '../../client/search/engine.ts';
+import { OutdatedIndexError, SearchEngine, type SearchResult } from '../../client/search/engine.ts';
 import { clearRecent, readRecent, rememberQuery } from '../../client/search/recent.ts';
 import type { ResultItem, Segment } from '../../client/search/snippet.ts';
 import { SearchIcon } from '../Icons/Icons.tsx';
@@ -50,7 +50,7 @@ type State =
   | { status: 'idle' }
   | { status: 'loading'; query: string }
   | { status: 'done'; query: string; result: SearchResult; items: ResultItem[] }
-  | { status: 'error'; query: string; message: string };
+  | { status: 'error'; query: string; message: string; outdated: boolean };
 
 function Marked({ segments }: { segments: Segment[] }) {
   return <>{segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}</>;
@@ -111,7 +111,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
       setActive(0);
     } catch (err) {
       if (mine !== seq.current) return;
-      setState({ status: 'error', query: q, message: err instanceof Error ? err.message : String(err) });
+      setState({ status: 'error', query: q, message: err instanceof Error ? err.message : String(err), outdated: err instanceof OutdatedIndexError });
     }
   }, [e]);
 
@@ -187,7 +187,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
   const status = useMemo((): ReactNode => {
     if (!query.trim()) return recent.length ? '' : 'Введите слово или имя: правило, группа безопасности, /v2/sync, sgroups_groups.';
     if (state.status === 'loading') return 'Ищем…';
-    if (state.status === 'error') return `Не удалось загрузить поиск: ${state.message}`;
+    if (state.status === 'error') return state.outdated ? state.message : `Не удалось загрузить поиск: ${state.message}`;
     if (state.status !== 'done') return '';
     const n = state.result.hits.length;
     if (n === 0) return `По запросу «${state.query}» ничего не найдено.`;
@@ -209,7 +209,9 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
         </div>
         <p className="search-dialog__status" role="status">{status}</p>
         {state.status === 'error' && query.trim() ? (
-          <button type="button" className="search-dialog__retry" onClick={() => { e.reset(); void run(query); }}>Повторить</button>
+          state.outdated
+            ? <button type="button" className="search-dialog__retry" onClick={() => window.location.reload()}>Перезагрузить страницу</button>
+            : <button type="button" className="search-dialog__retry" onClick={() => { e.reset(); void run(query); }}>Повторить</button>
         ) : null}
         {showingRecent ? (
           <div className="search-dialog__recent">
