@@ -35,7 +35,7 @@ export interface SearchManifest {
 /** Pages per fragment folder: a small edit rewrites this many fragments; the manifest lists pages / this many hashes. */
 export const FRAGMENT_GROUP = 32;
 
-/** The folder of the fragments of pages [group * FRAGMENT_GROUP, …), from the site root. */
+/** The fragment folder named `hash` (from the site root): it holds the fragments of FRAGMENT_GROUP consecutive pages. */
 export function fragmentFolder(hash: string): string {
   return `assets/search/f.${hash}/`;
 }
