@@ -100,8 +100,10 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
       let result: SearchResult;
       try {
         result = await e.search(q);
-      } catch {
-        // A deploy between the manifest and a shard: start again from the new manifest.
+      } catch (err) {
+        // A deploy between the manifest and a shard: start again from the new manifest (an index
+        // of another format stays one: asking again cannot help).
+        if (err instanceof OutdatedIndexError) throw err;
         e.reset();
         result = await e.search(q);
       }
@@ -209,9 +211,9 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
         </div>
         <p className="search-dialog__status" role="status">{status}</p>
         {state.status === 'error' && query.trim() ? (
-          state.outdated
-            ? <button type="button" className="search-dialog__retry" onClick={() => window.location.reload()}>Перезагрузить страницу</button>
-            : <button type="button" className="search-dialog__retry" onClick={() => { e.reset(); void run(query); }}>Повторить</button>
+          <button type="button" className="search-dialog__retry" onClick={state.outdated ? () => window.location.reload() : () => { e.reset(); void run(query); }}>
+            {state.outdated ? 'Перезагрузить страницу' : 'Повторить'}
+          </button>
         ) : null}
         {showingRecent ? (
           <div className="search-dialog__recent">
