@@ -34,6 +34,7 @@ import { machinePages, type MachineFile } from './output/llms.ts';
 import { KnownBytes } from './output/known-bytes.ts';
 import { LlmsFullParts } from './output/llms-full-parts.ts';
 import { measureFirstLoad } from './render/stats.ts';
+import { SidebarViews } from './render/sidebar-views.ts';
 import { RenderReuse } from './render/reuse.ts';
 import { PageMaker } from './render/make-page.ts';
 import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
@@ -183,8 +184,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // taken as it goes: its references and ids, what search needs, and one page in every fifty
     // for the bytes.
     const out = new OutputWriter(staging, previousOutput, kept);
-    // Each sidebar is one immutable JSON file the browser caches across pages.
-    const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(sidebars);
+    // Each sidebar is one JSON file, loaded by the browser after a page has hydrated with its view of it.
+    const { files: sidebarJson } = sidebarFiles(sidebars);
     for (const f of sidebarJson) out.addOrReuse(f.rel, f.json);
     const knownBytes = new KnownBytes(cacheDir);
     addMachineFiles(out, knownBytes, machineFiles);
@@ -200,9 +201,11 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const sampleGzip: number[] = [];
     const sampleEvery = Math.max(1, Math.floor(pages.length / 50));
     // A page whose inputs are those of the previous build is copied from it (build/render/reuse.ts).
-    const reuse = new RenderReuse(cacheDir, outDir, JSON.stringify([renderer.hash, config, assets, prepaint, sidebarUrls]), JSON.stringify([renderer.hash, config]), sidebars);
+    // Each page's view of its sidebar: inlined in the page, and part of its key.
+    const sidebarViews = new SidebarViews(sidebars);
+    const reuse = new RenderReuse(cacheDir, outDir, JSON.stringify([renderer.hash, config, assets, prepaint]), JSON.stringify([renderer.hash, config]), sidebars, sidebarViews);
     // A page that is not linked whole is made around its frame (build/render/make-page.ts).
-    const maker = new PageMaker({ renderer, config, assets, prepaint, sidebarUrls, sidebarById, reuse, siteRefs });
+    const maker = new PageMaker({ renderer, config, assets, prepaint, sidebarViews, sidebarById, reuse, siteRefs });
     // The search index reads each page as it goes by (build/search/index.ts), so that a page's
     // HTML is let go once its files are written: the pages' HTML is the largest thing a build
     // would otherwise hold until the end (about 50 KB a page of Russian text).

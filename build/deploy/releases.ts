@@ -8,9 +8,8 @@
 //   <site>/releases.json        the releases in the order they went live (for --keep and --rollback)
 //
 // A reader who opened a page of the previous release keeps working: each release also carries
-// the content-hashed files (assets/, _data/sidebars/) of the releases kept before it, so the
-// lazy chunks that page still asks for are there. Page data (`_data/<route>.json`) is not
-// hashed; a stale page that asks for one gets the new release's data or a 404, and the client
+// the content-hashed files (assets/) of the releases kept before it, so the lazy chunks that
+// page still asks for are there. Page data (`_data/<route>.json`) and sidebars are not hashed; a stale page that asks for one gets the new release's data or a 404, and the client
 // router then reloads the page (src/client/page-loader.ts), as after any deploy.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -22,7 +21,7 @@ export const DEFAULT_KEEP = 5;
 const HISTORY_FILE = 'releases.json';
 const RELEASE_FILE = '_headers/release.json';
 /** Content-hashed: a name is never reused for other bytes, so old ones can sit beside new ones. */
-const HASHED_DIRS = ['assets', '_data/sidebars'];
+const HASHED_DIRS = ['assets'];
 
 interface ReleaseRecord {
   id: string;

@@ -7,8 +7,8 @@ import type http from 'node:http';
 export interface UpdateMessage {
   /** Routes whose output changed (added, rebuilt or removed). */
   routes: string[];
-  /** URL of every sidebar's JSON: they are content-hashed, so a changed sidebar has a new one. */
-  sidebarUrls: Record<string, string>;
+  /** A hash of every sidebar's JSON: an open tab loads again the sidebars whose hash changed. */
+  sidebarVersions: Record<string, string>;
 }
 
 export interface ErrorsMessage {
@@ -20,7 +20,7 @@ export class LiveEvents {
   private clients = new Set<http.ServerResponse>();
   private errors: string[] = [];
   private provisional = new Set<string>();
-  private sidebarUrls: Record<string, string> = {};
+  private sidebarVersions: Record<string, string> = {};
   private heartbeat: NodeJS.Timeout;
   /** Changes when the dev server restarts: a tab that reconnects to a new one reloads. */
   readonly session = Date.now().toString(36);
@@ -40,9 +40,9 @@ export class LiveEvents {
    * one connects with `?early=<route>` and is told to update, even if the build ended before it
    * connected.
    */
-  setProvisional(routes: string[], sidebarUrls: Record<string, string>): void {
+  setProvisional(routes: string[], sidebarVersions: Record<string, string>): void {
     this.provisional = new Set(routes);
-    this.sidebarUrls = sidebarUrls;
+    this.sidebarVersions = sidebarVersions;
   }
 
   /** Answers GET /__dev/events. */
@@ -53,7 +53,7 @@ export class LiveEvents {
       Connection: 'keep-alive',
     });
     const early = new URL(req.url ?? '/', 'http://localhost').searchParams.get('early');
-    const stale = early !== null && this.provisional.has(early) ? frame('update', { routes: [early], sidebarUrls: this.sidebarUrls } satisfies UpdateMessage) : '';
+    const stale = early !== null && this.provisional.has(early) ? frame('update', { routes: [early], sidebarVersions: this.sidebarVersions } satisfies UpdateMessage) : '';
     res.write(`retry: 300\n\n${frame('hello', { session: this.session })}${frame('errors', { errors: this.errors } satisfies ErrorsMessage)}${stale}`);
     this.clients.add(res);
     req.on('close', () => this.clients.delete(res));

@@ -99,8 +99,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     startWatching();
     report(result);
     // A tab showing a page served early whose built version differs loads it again.
-    events.setProvisional(result.provisional, result.sidebarUrls);
-    if (result.provisional.length) events.update({ routes: result.provisional, sidebarUrls: result.sidebarUrls });
+    events.setProvisional(result.provisional, result.sidebarVersions);
+    if (result.provisional.length) events.update({ routes: result.provisional, sidebarVersions: result.sidebarVersions });
     const what = result.built ? `${plural(session.routes.length, 'page')} built into ${path.relative(process.cwd(), session.paths.outDir) || '.'}` : 'nothing built yet';
     log(`Dev server at ${url} — ${what} in ${formatMs(performance.now() - t0)}${errorNote(result)}. Watching for changes (Ctrl+C to stop).`);
     markReady();
@@ -121,7 +121,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const ms = performance.now() - t;
     report(result);
     if (result.reload) events.reload();
-    else if (result.routes.length) events.update({ routes: result.routes, sidebarUrls: result.sidebarUrls });
+    else if (result.routes.length) events.update({ routes: result.routes, sidebarVersions: result.sidebarVersions });
     const did = describeResult(result);
     log(`${describePlan(plan, root)}: ${did} in ${formatMs(ms)}${errorNote(result)}`);
     if (process.env.SG_DEV_DEBUG) log(`  steps: ${Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);

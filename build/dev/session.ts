@@ -7,7 +7,8 @@ import { useHighlightLanguages } from '../markdown/highlighter.ts';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
-import type { PageData } from '../../src/data/types.ts';
+import type { PageData, SidebarData } from '../../src/data/types.ts';
+import { sidebarView } from '../../src/data/sidebar-view.ts';
 import { loadSiteConfig } from '../model/config.ts';
 import { readGitDates } from '../model/last-updated.ts';
 import { pageMetaResolver } from '../model/page-meta.ts';
@@ -62,7 +63,7 @@ export interface RebuildResult {
   errors: string[];
   /** Routes served before the first build was done (renderEarly) whose built page differs. */
   provisional: string[];
-  sidebarUrls: Record<string, string>;
+  sidebarVersions: Record<string, string>;
   /** Milliseconds per step of this rebuild. */
   timings: Record<string, number>;
 }
@@ -106,6 +107,12 @@ const BATCH_COMPILE = 16;
  */
 /** A compiled page's Markdown as the machine pages take it (build/output/llms.ts). */
 const bytesOf = (markdown: string | undefined) => (markdown === undefined ? undefined : Buffer.from(markdown));
+
+/** A page's view of its sidebar (src/data/sidebar-view.ts), which it carries inline. */
+function viewOf(sidebarById: Map<string, SidebarData>, page: PageData): SidebarData | undefined {
+  const sidebar = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
+  return sidebar && sidebarView(sidebar, page.route);
+}
 
 function samePage(a: PageData, b: PageData): boolean {
   const x = a as unknown as Record<string, unknown>;
@@ -171,8 +178,9 @@ export class DevSession {
   private background?: Promise<void>;
   /** A rebuild ended while a background pass was stopping: start another after it. */
   private backgroundAgain = false;
-  private sidebarUrls: Record<string, string> = {};
-  private writtenSidebars = new Set<string>();
+  private sidebarVersions: Record<string, string> = {};
+  /** Each sidebar file's JSON as last written (its name stays; its bytes change with the sidebar). */
+  private writtenSidebars = new Map<string, string>();
   private sidebarWarnings = new Set<string>();
   private emitted = { sitemap: '', csp: '', llms: false };
   private built = false;
@@ -374,19 +382,19 @@ export class DevSession {
     lap('assemble');
     const out = new OutputWriter(outDir);
     if (this.sidebarOut?.sidebars !== assembled.sidebars) this.sidebarOut = { sidebars: assembled.sidebars, ...sidebarFiles(assembled.sidebars) };
-    const { files: sidebarJson, urls: sidebarUrls } = this.sidebarOut;
+    const { files: sidebarJson, versions: sidebarVersions } = this.sidebarOut;
     const sidebarJsonById = new Map(assembled.sidebars.map((s, i) => [s.id, sidebarJson[i].json]));
     for (const f of sidebarJson) {
-      if (!this.writtenSidebars.has(f.rel)) out.add(f.rel, f.json);
-      this.writtenSidebars.add(f.rel);
+      if (this.writtenSidebars.get(f.rel) !== f.json) out.add(f.rel, f.json);
+      this.writtenSidebars.set(f.rel, f.json);
     }
-    const sidebarUrlsChanged = JSON.stringify(sidebarUrls) !== JSON.stringify(this.sidebarUrls);
-    this.sidebarUrls = sidebarUrls;
+    const sidebarsChanged = JSON.stringify(sidebarVersions) !== JSON.stringify(this.sidebarVersions);
+    this.sidebarVersions = sidebarVersions;
     const prepaint = prepaintFor(config);
     const renderAll = full || bundled || configChanged;
     // With every sidebar as it was (same JSON, same URL), no page's place (prev/next,
     // breadcrumbs) moved: only the pages read or compiled again can have new data.
-    const checkAll = renderAll || sidebarUrlsChanged;
+    const checkAll = renderAll || sidebarsChanged;
     const candidates = new Set([...this.touched, ...compiledNow].map((f) => this.sources.get(f)?.route));
     const { assets, renderer } = this.bundles;
     const changed = new Set<string>();
@@ -399,7 +407,7 @@ export class DevSession {
       if (!checkAll && prev && !candidates.has(page.route)) continue;
       const sidebarJsonOfPage = page.sidebarId ? sidebarJsonById.get(page.sidebarId) ?? '' : '';
       const same = prev !== undefined && samePage(prev.page, page) && prev.sidebarJson === sidebarJsonOfPage;
-      if (same && !renderAll && !sidebarUrlsChanged) continue;
+      if (same && !renderAll && !sidebarsChanged) continue;
       todo.push({ page, prev, sidebarJson: sidebarJsonOfPage, same });
     }
     const defer = !full && todo.length > this.deferAbove;
@@ -422,7 +430,7 @@ export class DevSession {
           continue; // the last good render of this route stays
         }
       }
-      const files = pageFiles({ config, page, appHtml: appHtml!, assets, prepaint, sidebarUrls });
+      const files = pageFiles({ config, page, appHtml: appHtml!, assets, prepaint, sidebarView: viewOf(assembled.sidebarById, page) });
       out.add(files.htmlPath, files.html);
       if (files.dataPath) out.add(files.dataPath, files.data!);
       this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage, appHtml: appHtml! });
@@ -456,7 +464,7 @@ export class DevSession {
       const compiledMd = this.compiled.get(s.absPath)?.markdown;
       out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
     }
-    if (renderAll || sidebarUrlsChanged || !this.emitted.llms) {
+    if (renderAll || sidebarsChanged || !this.emitted.llms) {
       for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.compiled.get(file)?.markdown) })) {
         if (!f.rel.endsWith('.md')) out.add(f.rel, f.content());
       }
@@ -509,7 +517,7 @@ export class DevSession {
     const { page } = entry;
     try {
       const appHtml = renderApp(this.bundles.renderer, config, page, page.sidebarId ? this.assembled.sidebarById.get(page.sidebarId) : undefined);
-      const files = pageFiles({ config, page, appHtml, assets: this.bundles.assets, prepaint: prepaintFor(config), sidebarUrls: this.sidebarUrls });
+      const files = pageFiles({ config, page, appHtml, assets: this.bundles.assets, prepaint: prepaintFor(config), sidebarView: viewOf(this.assembled.sidebarById, page) });
       writeOut(this.paths.outDir, files.htmlPath, files.html);
       if (files.dataPath) writeOut(this.paths.outDir, files.dataPath, files.data!);
       entry.appHtml = appHtml;
@@ -636,11 +644,10 @@ export class DevSession {
       if (!page || this.built) return undefined;
       const { assets, renderer } = this.bundles;
       const appHtml = renderApp(renderer, config, page, page.sidebarId ? assembled.sidebarById.get(page.sidebarId) : undefined);
-      const { files: sidebarJson, urls: sidebarUrls } = sidebarFiles(assembled.sidebars);
-      // Its sidebar's JSON (the browser loads it to hydrate); the first build writes its own.
-      for (const f of sidebarJson) writeOut(this.paths.outDir, f.rel, f.json);
+      // Its sidebar's JSON (the browser loads it after hydration); the first build writes its own.
+      for (const f of sidebarFiles(assembled.sidebars).files) writeOut(this.paths.outDir, f.rel, f.json);
       const prepaint = prepaintFor(config);
-      const { html } = pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls });
+      const { html } = pageFiles({ config, page, appHtml, assets, prepaint, sidebarView: viewOf(assembled.sidebarById, page) });
       // The policy that lets this page's inline scripts run (the build sets it too when done).
       this.csp ??= buildCsp([prepaint, bootScript(assets.js)], [assets.inlineCss]);
       this.earlyPages.set(route, html);
@@ -696,7 +703,7 @@ export class DevSession {
   private result(r: Partial<RebuildResult> & { warnings: Warning[] }): RebuildResult {
     return {
       built: this.built, routes: [], removed: [], reload: false, rendered: 0, compiled: 0, provisional: [], ...r, deferred: this.deferred.size,
-      errors: this.errorList(), sidebarUrls: this.sidebarUrls, timings: this.timings,
+      errors: this.errorList(), sidebarVersions: this.sidebarVersions, timings: this.timings,
     };
   }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { InitialData, NavLink, PageData, SidebarData } from '../../src/data/types.ts';
 import { prepaintScript } from '../../src/client/prepaint.ts';
+import { sidebarPath } from '../../src/data/sidebar-view.ts';
 import type { ClientAssets, ServerRenderer } from '../render/bundle.ts';
 import { adaptConfigToDocs } from './config.ts';
 import { discoverContent, type SourcePage, type SourceReader } from './content.ts';
@@ -183,22 +184,24 @@ function generatedHome(config: SiteConfig, sidebars: SidebarData[]): PageData {
 const hashOf = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 10);
 
 export interface SidebarFile {
-  /** Path under the output folder, content-hashed. */
+  /** Path under the output folder: one stable name per sidebar (src/data/sidebar-view.ts says why). */
   rel: string;
   json: string;
 }
 
-/** Each sidebar as one immutable JSON file the browser caches across pages, and their URLs. */
-export function sidebarFiles(sidebars: SidebarData[]): { files: SidebarFile[]; urls: Record<string, string> } {
+/**
+ * Each sidebar as one JSON file, loaded by the browser after hydration and revalidated like the
+ * pages' data; `versions`: a hash of each, which tells the dev server's open tabs which changed.
+ */
+export function sidebarFiles(sidebars: SidebarData[]): { files: SidebarFile[]; versions: Record<string, string> } {
   const files: SidebarFile[] = [];
-  const urls: Record<string, string> = {};
+  const versions: Record<string, string> = {};
   for (const s of sidebars) {
     const json = JSON.stringify(s);
-    const rel = `_data/sidebars/${s.id}.${hashOf(json)}.json`;
-    files.push({ rel, json });
-    urls[s.id] = `/${rel}`;
+    files.push({ rel: sidebarPath(s.id), json });
+    versions[s.id] = hashOf(json);
   }
-  return { files, urls };
+  return { files, versions };
 }
 
 /** The inline pre-paint script of every page (its hash goes into the CSP). */
@@ -238,7 +241,8 @@ export interface PageDocumentInput {
   appHtml: string | string[];
   assets: ClientAssets;
   prepaint: string;
-  sidebarUrls: Record<string, string>;
+  /** The page's view of its sidebar (src/data/sidebar-view.ts), inlined for hydration. */
+  sidebarView?: SidebarData;
 }
 
 /** One route's output files: the HTML document around the server render, and its page data. */
@@ -247,10 +251,9 @@ export function pagePaths(page: Pick<PageData, 'route' | 'kind'>): { htmlPath: s
   return page.kind === 'not-found' ? { htmlPath: htmlPathOf(page.route) } : { htmlPath: htmlPathOf(page.route), dataPath: dataPathOf(page.route) };
 }
 
-export function pageFiles({ config, page, appHtml, assets, prepaint, sidebarUrls }: PageDocumentInput): PageFiles {
+export function pageFiles({ config, page, appHtml, assets, prepaint, sidebarView }: PageDocumentInput): PageFiles {
   const { html: _html, ...rest } = page;
-  // The sidebar is not inlined: it is one immutable JSON file the browser caches across pages.
-  const data: InitialData = { page: rest, sidebarUrls };
+  const data: InitialData = { page: rest, ...(sidebarView ? { sidebar: sidebarView } : {}) };
   const htmlParts = renderDocumentParts({ config, page, appHtml, data, assets, prepaint });
   return {
     htmlPath: htmlPathOf(page.route),

@@ -9,6 +9,7 @@ import { idsOf, pageRefs, scanPiece, type ScannedPiece, type SiteRef, type SiteR
 import { pageFiles, pagePaths } from '../model/site.ts';
 import type { ClientAssets, Frame, ServerRenderer } from './bundle.ts';
 import type { FrameScans, PageKeys, RenderReuse } from './reuse.ts';
+import type { SidebarViews } from './sidebar-views.ts';
 import { KEPT_RENDERS, RecentMap } from '../../src/ssr/recent-map.ts';
 
 export interface PageMakerContext {
@@ -16,7 +17,7 @@ export interface PageMakerContext {
   config: SiteConfig;
   assets: ClientAssets;
   prepaint: string;
-  sidebarUrls: Record<string, string>;
+  sidebarViews: SidebarViews;
   sidebarById: Map<string, SidebarData>;
   reuse: RenderReuse;
   siteRefs: SiteRefs;
@@ -42,7 +43,7 @@ export class PageMaker {
 
   /** `keys`: the page's render-reuse keys; `body`: its HTML in the body store, read only if the page renders. */
   make(page: PageData, { key, frameKey }: PageKeys, body: { id: string; load(): string } | undefined): MadePage {
-    const { renderer, config, assets, prepaint, sidebarUrls, sidebarById, reuse, siteRefs } = this.ctx;
+    const { renderer, config, assets, prepaint, sidebarViews, sidebarById, reuse, siteRefs } = this.ctx;
     const { htmlPath, dataPath } = pagePaths(page);
     const sidebar = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
     const kept = reuse.takeFrame(frameKey, htmlPath, dataPath);
@@ -58,7 +59,7 @@ export class PageMaker {
     }
     const list = frame.length === 2 ? renderer.list(sidebar!, page.route) : undefined;
     // The document around it: head and tail (build/render/html-document.ts).
-    const files = pageFiles({ config, page, appHtml: [], assets, prepaint, sidebarUrls });
+    const files = pageFiles({ config, page, appHtml: [], assets, prepaint, sidebarView: sidebarViews.of(page.sidebarId, page.route)?.view });
     const [head, tail] = files.htmlParts;
     const listScan = list && this.scanList(page.sidebarId!, list.key, list.html);
     const scanned = listScan ? [head, scans[0], listScan, scans[1], tail] : [head, scans[0], tail];

@@ -2,8 +2,8 @@
 // build takes its HTML and page data from the previous output instead of being rendered again.
 //
 // A page's key covers everything its two files are made from: its page data (content, title,
-// toc, place in the sidebar, prev/next, meta), its sidebar, the URLs of every sidebar, the site
-// config, the client assets and pre-paint script, the server bundle and the engine's own code.
+// toc, place in the sidebar, prev/next, meta), its view of its sidebar (what the sidebar shows on
+// that page: build/render/sidebar-views.ts), the site config, the client assets and pre-paint script, the server bundle and the engine's own code.
 // The cache (build/cache/kv-cache.ts) maps that key to the sha256 of each file and to
 // what the link check needs of the page (its references and ids), so a reused page is neither
 // rendered nor parsed. The previous output is trusted only file by file: bytes whose hash is not
@@ -11,8 +11,8 @@
 //
 // A page whose files must be made again often keeps its frame: the server render around its
 // sidebar list (src/ssr/render.tsx), which depends on the page, the config and the server bundle
-// but not on the sidebar's items. A title edit changes every page's list and none of their
-// frames: the frame is then read back from the previous output's HTML (where each piece lies is
+// but not on the sidebar's items. A title edit changes the list of every page that shows the
+// title (its folder's pages, or all of them for a category's label) and none of their frames: the frame is then read back from the previous output's HTML (where each piece lies is
 // kept with the page, by the frame's key) and only the list is put in anew, and the page data
 // file, made from the page alone, is linked. The same trust rule applies to those files.
 //
@@ -27,6 +27,7 @@ import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { engineCodeHash } from '../cache/engine-hash.ts';
 import { gzipSize } from './stats.ts';
+import type { SidebarViews } from './sidebar-views.ts';
 import type { ScannedPiece, SiteRef } from '../checks/html-refs.ts';
 
 /** inode, size and mtime of an output file as it was left in place. */
@@ -112,7 +113,6 @@ const sha = (b: string | Buffer | (string | Buffer)[]) => {
 export class RenderReuse {
   private readonly cache: KeyValueCache<RenderedPage>;
   private readonly frames: KeyValueCache<FrameEntry>;
-  private readonly sidebarHashes = new Map<string, string>();
   /** Each sidebar without its items: what a frame may depend on. */
   private readonly sidebarShapes = new Map<string, string>();
   private readonly base: string;
@@ -125,30 +125,28 @@ export class RenderReuse {
   private placedFrames = new Map<string, { entry: FrameEntry; htmlPath: string; dataPath?: string }>();
 
   /**
-   * `layout`: everything every page's files depend on besides the page itself (config, assets,
-   * pre-paint script, server bundle hash, sidebar URLs), as one string; `frameLayout`: what of
+   * `layout`: everything every page's files depend on besides the page itself and its sidebar
+   * view (config, assets, pre-paint script, server bundle hash), as one string; `frameLayout`: what of
    * it a page's frame depends on (the server bundle hash and the config).
    */
-  constructor(cacheDir: string | null, private readonly previousOut: string, layout: string, frameLayout: string, sidebars: SidebarData[]) {
+  constructor(cacheDir: string | null, private readonly previousOut: string, layout: string, frameLayout: string, sidebars: SidebarData[], private readonly views: SidebarViews) {
     this.cache = KeyValueCache.open<RenderedPage>(cacheDir, 'rendered-pages');
     this.frames = KeyValueCache.open<FrameEntry>(cacheDir, 'page-frames');
     this.base = hashKey(engineCodeHash(), layout);
     this.frameBase = hashKey(engineCodeHash(), frameLayout);
-    for (const s of sidebars) {
-      this.sidebarHashes.set(s.id, sha(JSON.stringify(s)));
-      this.sidebarShapes.set(s.id, JSON.stringify({ ...s, items: [] }));
-    }
+    for (const s of sidebars) this.sidebarShapes.set(s.id, JSON.stringify({ ...s, items: [] }));
   }
 
   /**
-   * The page's key, and its frame's: the page, its sidebar without the items, the frame layout.
+   * The page's key (the page, its sidebar view, the layout), and its frame's (the page, its
+   * sidebar without the items, the frame layout).
    * `htmlId`: the content hash of the page's HTML when the build has not read it (build/cache/body-store.ts).
    */
   keysOf(page: PageData, htmlId?: string): PageKeys {
     const json = pageJson(page, htmlId);
     const sidebarId = page.sidebarId;
     return {
-      key: hashKey(this.base, sidebarId ? this.sidebarHashes.get(sidebarId) ?? '' : '', json),
+      key: hashKey(this.base, this.views.of(sidebarId, page.route)?.hash ?? '', json),
       frameKey: hashKey(this.frameBase, sidebarId ? this.sidebarShapes.get(sidebarId) ?? '' : '', json),
     };
   }

@@ -2,8 +2,8 @@
 // `npm start`, the link check and the tests see what visitors will (test/nginx/ compares the
 // two): `/a/b` serves a/b/index.html, `/a/b/` redirects (301) to `/a/b` when that page exists,
 // unknown paths, missing assets and page data get 404.html with status 404, _headers/ (build
-// metadata) is never served; content-hashed files (/assets/, /_data/sidebars/) are cached for a
-// year, everything else (HTML, page data, redirects, errors) is `no-cache` and revalidated with
+// metadata) is never served; content-hashed files (/assets/) are cached for a year, everything
+// else (HTML, page data, sidebars, redirects, errors) is `no-cache` and revalidated with
 // nginx's ETag and Last-Modified; a precompressed .br/.gz next to a file is sent when the
 // request accepts it; the security headers go on every response.
 import { closeSync, createReadStream, fstatSync, openSync, statSync, type Stats } from 'node:fs';
@@ -100,7 +100,7 @@ export const PRIVATE_PREFIX = '/_headers/';
 const isPrivate = (normalPath: string) => normalPath === PRIVATE_PREFIX.slice(0, -1) || normalPath.startsWith(PRIVATE_PREFIX);
 
 /** Content-hashed output: a new build gives new names, so a year and `immutable`. */
-export const IMMUTABLE_PREFIXES = ['assets/', '_data/sidebars/'];
+export const IMMUTABLE_PREFIXES = ['assets/'];
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 

@@ -8,7 +8,7 @@ import { restoreScrollY } from './deferred-layout.ts';
 
 interface UpdateMessage {
   routes: string[];
-  sidebarUrls: Record<string, string>;
+  sidebarVersions: Record<string, string>;
 }
 
 const OVERLAY_ID = 'sg-dev-overlay';
@@ -85,14 +85,14 @@ function showErrors(errors: string[]) {
  */
 const early = new URL(import.meta.url).searchParams.has('early');
 
-function onUpdate({ routes, sidebarUrls }: UpdateMessage) {
+function onUpdate({ routes, sidebarVersions }: UpdateMessage) {
   // Before hydration there is no one to swap the page in place, and an early page is replaced
   // whole: load it again if it changed.
   if (document.documentElement.dataset.sgDevLive !== 'true' || early) {
     if (routes.includes(normaliseRoute(location.pathname))) reloadInPlace();
     return;
   }
-  window.dispatchEvent(new CustomEvent('sg:dev-update', { detail: { sidebarUrls } }));
+  window.dispatchEvent(new CustomEvent('sg:dev-update', { detail: { sidebarVersions } }));
 }
 
 function connect() {

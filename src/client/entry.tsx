@@ -7,7 +7,6 @@ import { loaders } from 'virtual:react-pages';
 import { App, type ReactPages } from '../theme/Layout/Layout.tsx';
 import type { InitialData, PageData } from '../data/types.ts';
 import { installContentEnhancers } from './content-enhancers.ts';
-import { loadSidebar, registerSidebars } from './page-loader.ts';
 import { restoreScrollY } from './deferred-layout.ts';
 
 const reactPages: ReactPages = {};
@@ -36,16 +35,16 @@ async function start() {
   const root = document.getElementById('root');
   if (!dataEl || !root) return;
   const data = JSON.parse(dataEl.textContent ?? '{}') as InitialData;
-  registerSidebars(data.sidebarUrls);
   installContentEnhancers();
   // The content HTML is already in the DOM: hand it back instead of shipping it twice.
   const html = root.querySelector('#main .markdown')?.innerHTML ?? '';
   const page: PageData = { ...data.page, html };
-  const [sidebar] = await Promise.all([loadSidebar(page.sidebarId), loadPageCode(page)]);
+  // The page's view of its sidebar is inline: nothing to wait for but a React page's code.
+  await loadPageCode(page);
   // As a transition, hydration yields to the browser every few milliseconds instead of one long
   // task: input stays responsive (Total Blocking Time) while the page becomes interactive.
   startTransition(() => {
-    hydrateRoot(root, <App config={config} page={page} sidebar={sidebar} reactPages={reactPages} loadPageCode={loadPageCode} onNavigated={onNavigated} />);
+    hydrateRoot(root, <App config={config} page={page} sidebar={data.sidebar} reactPages={reactPages} loadPageCode={loadPageCode} onNavigated={onNavigated} />);
   });
 }
 

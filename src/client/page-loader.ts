@@ -1,6 +1,7 @@
 // Fetches what client navigation needs: a route's page data (_data/<route>.json) and the
 // sidebar it uses. Results are cached per route, so a prefetched page opens at once.
 import type { PageData, SidebarData } from '../data/types.ts';
+import { sidebarPath } from '../data/sidebar-view.ts';
 
 /** The deploy no longer has this file: the only sound recovery is a full page load. */
 export class StaleDeployError extends Error {
@@ -35,11 +36,8 @@ async function fetchJson<T>(url: string, isValid: (v: unknown) => boolean, mode:
 
 const pages = new Map<string, Promise<PageData>>();
 const sidebars = new Map<string, Promise<SidebarData>>();
-let sidebarUrls: Record<string, string> = {};
-
-export function registerSidebars(urls: Record<string, string>) {
-  sidebarUrls = urls;
-}
+/** Dev server only: the version of each sidebar the loaded ones are (build/model/site.ts sidebarFiles). */
+let sidebarVersions: Record<string, string> = {};
 
 export function loadPageData(route: string): Promise<PageData> {
   let p = pages.get(route);
@@ -57,20 +55,19 @@ export function forgetPageData(route: string): void {
   pages.delete(route);
 }
 
-/** Dev server only: after a rebuild, every loaded page is stale, and each sidebar whose URL changed. */
-export function forgetLoaded(urls: Record<string, string>): void {
+/** Dev server only: after a rebuild, every loaded page is stale, and each sidebar whose version changed. */
+export function forgetLoaded(versions: Record<string, string>): void {
   pages.clear();
-  for (const id of sidebars.keys()) if (urls[id] !== sidebarUrls[id]) sidebars.delete(id);
-  sidebarUrls = urls;
+  for (const id of sidebars.keys()) if (versions[id] !== sidebarVersions[id]) sidebars.delete(id);
+  sidebarVersions = versions;
 }
 
+/** The whole sidebar `id` (a page carries only its view of it: src/data/sidebar-view.ts). */
 export function loadSidebar(id: string | undefined): Promise<SidebarData | undefined> {
   if (!id) return Promise.resolve(undefined);
   let p = sidebars.get(id);
   if (!p) {
-    const url = sidebarUrls[id];
-    if (!url) return Promise.resolve(undefined);
-    p = fetchJson<SidebarData>(url, (v) => typeof v === 'object' && v !== null && 'items' in v, 'cors');
+    p = fetchJson<SidebarData>(encodeURI(`/${sidebarPath(id)}`), (v) => typeof v === 'object' && v !== null && 'items' in v);
     p.catch(() => sidebars.delete(id));
     sidebars.set(id, p);
   }

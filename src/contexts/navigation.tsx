@@ -4,8 +4,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { PageData, SidebarData } from '../data/types.ts';
-import { forgetLoaded, forgetPageData, loadRoute, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
-import { prefetchHref } from '../client/prefetch.ts';
+import { forgetLoaded, forgetPageData, loadRoute, loadSidebar, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
+import { canPrefetch, prefetchHref } from '../client/prefetch.ts';
+import { whenIdle } from '../client/schedule.ts';
 import { restoreScrollY } from '../client/deferred-layout.ts';
 import { createStrictContext } from './strict-context.tsx';
 
@@ -20,6 +21,11 @@ interface NavigationValue {
   retry(): void;
   /** Loads the page on screen again from the server (after a render failure); resolves when done. */
   reload(): Promise<void>;
+  /**
+   * Loads the whole sidebar in place of the page's view of it (src/data/sidebar-view.ts): asked
+   * for when a category whose items were left out is opened. Done by itself when the browser is idle.
+   */
+  completeSidebar(): void;
 }
 
 const [NavigationContext, useNavigation] = createStrictContext<NavigationValue>('Navigation');
@@ -51,7 +57,7 @@ function internalUrl(a: HTMLAnchorElement): URL | null {
 
 /**
  * Dev server only: after a rebuild its live-reload client (src/client/dev-client.ts) fires
- * `sg:dev-update` with the new sidebar URLs; every loaded page is forgotten and the one on
+ * `sg:dev-update` with the sidebars' new versions; every loaded page is forgotten and the one on
  * screen is loaded again in place, where the reader is.
  */
 function useDevUpdates(reload: () => Promise<void>, notFound: boolean) {
@@ -60,7 +66,7 @@ function useDevUpdates(reload: () => Promise<void>, notFound: boolean) {
     const onUpdate = (e: Event) => {
       // The address may just have become a page: only a full load can tell.
       if (notFound) return window.location.reload();
-      forgetLoaded((e as CustomEvent<{ sidebarUrls: Record<string, string> }>).detail.sidebarUrls);
+      forgetLoaded((e as CustomEvent<{ sidebarVersions: Record<string, string> }>).detail.sidebarVersions);
       const y = window.scrollY;
       void reload().then(() => requestAnimationFrame(() => restoreScrollY(y)));
     };
@@ -142,6 +148,17 @@ export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, 
     }
   }, [loadPageCode, state.page.kind]);
 
+  const partialSidebar = state.sidebar?.partial ? state.sidebar.id : undefined;
+  const completeSidebar = useCallback(() => {
+    if (!partialSidebar) return;
+    loadSidebar(partialSidebar).then((whole) => {
+      if (whole) setState((s) => (s.sidebar?.partial && s.sidebar.id === whole.id ? { ...s, sidebar: whole } : s));
+    }, () => {}); // offline: the next category opened asks again
+  }, [partialSidebar]);
+  // Once the page is interactive, so that a category the reader opens has its items at once
+  // (not on connections that spare data: there, when a category is opened).
+  useEffect(() => (partialSidebar && canPrefetch() ? whenIdle(completeSidebar) : undefined), [partialSidebar, completeSidebar]);
+
   // The bundle the dev server builds (build/dev) sets SG_DEV; production bundles compile this out.
   if (process.env.SG_DEV) useDevUpdates(reload, state.page.kind === 'not-found');
 
@@ -194,6 +211,6 @@ export function NavigationProvider({ initialPage, initialSidebar, loadPageCode, 
     };
   }, [navigate, go, onNavigated, state.page, status]);
 
-  const value = useMemo(() => ({ ...state, status, error, navigate, retry, reload }), [state, status, error, navigate, retry, reload]);
+  const value = useMemo(() => ({ ...state, status, error, navigate, retry, reload, completeSidebar }), [state, status, error, navigate, retry, reload, completeSidebar]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

@@ -27,6 +27,11 @@ export type SidebarNode =
 export interface SidebarData {
   id: string;
   items: SidebarNode[];
+  /**
+   * A page's view of the sidebar (src/data/sidebar-view.ts): the items of the categories it shows
+   * closed are left out, and the whole sidebar is loaded when they are needed.
+   */
+  partial?: true;
 }
 
 export type PageKind = 'doc' | 'markdown-page' | 'react-page' | 'not-found';
@@ -62,11 +67,11 @@ export interface PageData {
 }
 
 /**
- * What a page carries inline for hydration: its data minus the HTML already in the DOM. The
- * sidebar comes from its own content-hashed JSON file, shared by every page and cached.
+ * What a page carries inline for hydration: its data minus the HTML already in the DOM, and its
+ * view of its sidebar (what the sidebar shows on this page; the whole sidebar is a JSON file of
+ * its own, loaded after hydration).
  */
 export interface InitialData {
   page: Omit<PageData, 'html'>;
-  /** URL of every sidebar's JSON, so the client can load the one a page needs. */
-  sidebarUrls: Record<string, string>;
+  sidebar?: SidebarData;
 }

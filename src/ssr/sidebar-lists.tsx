@@ -8,7 +8,8 @@
 // places of that link's tags (found once per render) and the marked tag put in. The result is
 // byte for byte what rendering the list for that page gives (test/build/sidebar-once.test.ts compares them on every page).
 import { renderToString } from 'react-dom/server';
-import type { SidebarData, SidebarNode } from '../data/types.ts';
+import type { SidebarData } from '../data/types.ts';
+import { activePathsOf } from '../data/sidebar-view.ts';
 import { DOC_SIDEBAR_IDS, SidebarList } from '../theme/Sidebar/Sidebar.tsx';
 import { KEPT_RENDERS, RecentMap } from './recent-map.ts';
 
@@ -35,24 +36,6 @@ interface SidebarRenders {
 
 /** Per sidebar (the build's object, so a new assembly starts afresh). */
 const cache = new WeakMap<SidebarData, SidebarRenders>();
-
-/** One walk over the sidebar: for each route it links to, the categories on the way to it. */
-function activePathsOf(nodes: SidebarNode[]): Map<string, string> {
-  const sets = new Map<string, Set<string>>();
-  const walk = (items: SidebarNode[], ancestors: string[], prefix: string) => items.forEach((node, i) => {
-    const here = `${prefix}${i}`;
-    // A category whose own page is the route is open and on the path too.
-    const path = node.type === 'category' ? [...ancestors, here] : ancestors;
-    if (node.href !== undefined) {
-      const set = sets.get(node.href) ?? new Set();
-      for (const p of path) set.add(p);
-      sets.set(node.href, set);
-    }
-    if (node.type === 'category') walk(node.items, path, `${here}/`);
-  });
-  walk(nodes, [], '');
-  return new Map([...sets].map(([route, set]) => [route, [...set].sort().join(',')]));
-}
 
 /** An attribute value as React writes it. */
 const attr = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);

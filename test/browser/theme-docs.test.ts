@@ -1,7 +1,7 @@
 // Doc pages in Chromium: sidebar, table of contents, page parts, tabs and code blocks.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { allLaidOut, gotoHydrated, hydrated, markWindow, useHarness, windowMarked } from './theme-helpers.ts';
+import { allLaidOut, gotoHydrated, hydrated, markWindow, unexpected, useHarness, windowMarked } from './theme-helpers.ts';
 
 const h = useHarness();
 const CHAINS = '/tech-docs/to-nft/nftables/chains';
@@ -48,6 +48,38 @@ describe('doc sidebar', () => {
     assert.equal(await terraform.getAttribute('aria-expanded'), 'false', 'the category the reader closed stays closed');
     assert.equal(await sidebar(page).locator(`a[href="${CHAINS}"]`).getAttribute('aria-current'), null, 'the old page is no longer highlighted');
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('hydrates with the page\'s own view of the sidebar; a closed category opened while the sidebar cannot load asks again', async () => {
+    const { page, context, errors } = await h.open();
+    let answer = false;
+    const asked: string[] = [];
+    // The sidebar's file (the items of closed categories) fails until `answer`.
+    await page.route('**/_data/sidebars/**', (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      return answer ? route.continue() : route.abort('failed');
+    });
+    await gotoHydrated(page, h.url(CHAINS));
+    // Hydrated without it: the open categories' links work and the current page is marked.
+    assert.equal(await sidebar(page).locator('a[aria-current="page"]').getAttribute('href'), CHAINS);
+    for (let i = 0; i < 50 && asked.length === 0; i++) await page.waitForTimeout(50);
+    assert.deepEqual([...new Set(asked)], ['/_data/sidebars/techDocs.json'], 'asked for once the page is idle, under its stable name');
+    const before = asked.length;
+    const api = sidebar(page).getByRole('button', { name: 'API' });
+    const syncLink = sidebar(page).locator('a[href="/tech-docs/sgroups/api/v2/sync"]');
+    await api.click();
+    assert.equal(await api.getAttribute('aria-expanded'), 'true');
+    await page.waitForTimeout(200);
+    assert.equal(await syncLink.count(), 0, 'nothing to show while the sidebar cannot load');
+    assert.ok(asked.length > before, 'opening the category asked for it again');
+    // The server answers again: closing and opening the category shows its pages.
+    answer = true;
+    await api.click();
+    await api.click();
+    await syncLink.waitFor();
+    assert.equal(await api.getAttribute('aria-expanded'), 'true');
+    assert.deepEqual(unexpected(errors, /Failed to load resource/), []);
     await context.close();
   });
 

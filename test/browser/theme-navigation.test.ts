@@ -11,7 +11,7 @@ const TO = '/tech-docs/sgroups/goose';
 const TO_DATA = `/_data${encodeURI(TO)}.json`;
 const sidebarLink = (page: Page, href: string) => page.locator(`aside.doc-sidebar a[href="${href}"]`);
 
-/** Page-data requests (not the shared sidebar files, which hydration itself needs). */
+/** Page-data requests (not the sidebar files, which a page loads once it has hydrated). */
 function pageDataRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (r) => {

@@ -72,8 +72,7 @@ describe('_category_ files', { timeout: 240_000 }, () => {
       site.write('docs/reference/formats/_category_.yml', 'label: Форматы данных\nposition: 5\n');
       let r = await change('docs/reference/formats/_category_.yml');
       assert.deepEqual(r.errors, []);
-      // The dev output keeps older sidebar files: read the one the pages now use.
-      const current = () => JSON.parse(readFileSync(path.join(out, r.sidebarUrls.guide), 'utf8')) as SidebarData;
+      const current = () => JSON.parse(readFileSync(path.join(out, '_data/sidebars/guide.json'), 'utf8')) as SidebarData;
       const tools = 'Инструменты(open)@/reference/tools/overview>[Командная строка]';
       assert.deepEqual(shape(reference(current())), ['Справочник', tools, 'Форматы данных>[JSON]', 'API']);
       site.write('docs/reference/formats/yaml.md', page('YAML'));

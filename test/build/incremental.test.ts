@@ -272,6 +272,26 @@ describe('what an edit rebuilds', () => {
     assert.ok(s.framesReused! > 0 && s.framesReused! >= s.rendered! - 3, `the pages keep their frames (${JSON.stringify(s)})`);
   });
 
+  it('a title in a closed category edited: the pages that show that category closed keep their files', () => {
+    const filesOf = (dir: string) => readdirSync(path.join(site.out, dir)).map((f) => `${dir}/${f}`);
+    const stampsOf = (rels: string[]) => rels.map((rel) => {
+      const { ino, ctimeMs } = statSync(path.join(site.out, rel));
+      return `${rel} ${ino} ${ctimeMs}`;
+    });
+    // The guide's pages show «Справочник» closed; its own pages show it open, with the title.
+    const closed = [...filesOf('guide/intro'), ...filesOf('guide/install'), '_data/guide/intro.json', '_data/guide/install.json'];
+    const before = stampsOf(closed);
+    const apiBefore = readFileSync(path.join(site.out, 'reference/index.html'), 'utf8');
+    site.write('docs/reference/api.md', readFileSync(path.join(site.docs, 'reference/api.md'), 'utf8').replace(/^title: .*$/m, 'title: API, новое название'));
+    const s = statsOf();
+    assert.equal(s.compiled, 1);
+    assert.deepEqual(stampsOf(closed), before, 'not written, linked or moved');
+    assert.match(readFileSync(path.join(site.out, 'reference/index.html'), 'utf8'), /API, новое название/, 'a page that shows the category open has the new title');
+    assert.notEqual(readFileSync(path.join(site.out, 'reference/index.html'), 'utf8'), apiBefore);
+    const sidebar = JSON.parse(readFileSync(path.join(site.out, '_data/sidebars/guide.json'), 'utf8')) as { items: { items?: { label: string }[] }[] };
+    assert.ok(sidebar.items[2].items!.some((i) => i.label === 'API, новое название'), 'the sidebar\'s file has it, under its name');
+  });
+
   it('a sidebar change does not take the frame of a page edited by hand in the output: the output is the cold build\'s', () => {
     const html = path.join(site.out, 'reference/api/index.html');
     const before = readFileSync(html, 'utf8');

@@ -13,7 +13,8 @@ import { onServer } from '../StaticIsland/StaticIsland.tsx';
 const mayShowDraft = onServer || Boolean(process.env.SG_DEV);
 
 /** A Markdown page: with a sidebar when it is a doc, always with its table of contents. */
-export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarData }) {
+/** `loadSidebarItems`: asks for the items the page's view of its sidebar left out (src/data/sidebar-view.ts). */
+export function DocPage({ page, sidebar, loadSidebarItems }: { page: PageData; sidebar?: SidebarData; loadSidebarItems?: () => void }) {
   const [sidebarHidden, setSidebarHidden] = useState(false);
   useEffect(() => setSidebarHidden(storage.get(STORAGE_KEYS.sidebarHidden) === 'true'), []);
   const hasToc = page.toc.length > 0;
@@ -29,7 +30,7 @@ export function DocPage({ page, sidebar }: { page: PageData; sidebar?: SidebarDa
     <div className={`doc-layout${sidebar ? '' : ' doc-layout--no-sidebar'}${sidebarHidden ? ' doc-layout--sidebar-hidden' : ''}`}>
       {sidebar && (
         <aside className="doc-sidebar" aria-label="Боковое меню">
-          {!sidebarHidden && <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" idPrefix={DOC_SIDEBAR_IDS} />}
+          {!sidebarHidden && <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" idPrefix={DOC_SIDEBAR_IDS} loadItems={loadSidebarItems} />}
           <button type="button" className="doc-sidebar__hide" onClick={toggleSidebar} aria-expanded={!sidebarHidden}
             aria-label={sidebarHidden ? 'Показать боковое меню' : 'Скрыть боковое меню'} title={sidebarHidden ? 'Показать боковое меню' : 'Скрыть боковое меню'}>
             <SidebarIcon />

@@ -26,7 +26,7 @@ import { LoadError } from './LoadError.tsx';
 export type ReactPages = Record<string, ComponentType | undefined>;
 
 function PageContent({ reactPages }: { reactPages: ReactPages }) {
-  const { page, sidebar, status } = useNavigation();
+  const { page, sidebar, status, completeSidebar } = useNavigation();
   if (status === 'error') return <LoadError />;
   switch (page.kind) {
     case 'react-page': {
@@ -37,7 +37,7 @@ function PageContent({ reactPages }: { reactPages: ReactPages }) {
     case 'not-found':
       return <NotFound />;
     default:
-      return <DocPage page={page} sidebar={sidebar} />;
+      return <DocPage page={page} sidebar={sidebar} loadSidebarItems={completeSidebar} />;
   }
 }
 

@@ -13,7 +13,7 @@ import { SidebarMenu } from '../Sidebar/Sidebar.tsx';
 
 export function MobileSidebar() {
   const { shown, close } = useMobileSidebar();
-  const { page, sidebar } = useNavigation();
+  const { page, sidebar, completeSidebar } = useNavigation();
   const config = useSiteConfig();
   const [secondary, setSecondary] = useState(Boolean(sidebar));
   const panelRef = useRef<HTMLDivElement>(null);
@@ -79,7 +79,7 @@ export function MobileSidebar() {
         {secondary && sidebar ? (
           <div className="mobile-sidebar__secondary">
             <button type="button" className="mobile-sidebar__back" onClick={() => setSecondary(false)}>← Назад к главному меню</button>
-            <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" idPrefix="mobile-sidebar" />
+            <SidebarMenu items={sidebar.items} route={page.route} label="Разделы документации" idPrefix="mobile-sidebar" loadItems={completeSidebar} />
           </div>
         ) : (
           <nav className="mobile-sidebar__primary menu" aria-label="Главное меню">

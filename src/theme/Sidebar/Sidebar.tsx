@@ -4,6 +4,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { beforeNextFrame } from '../../client/schedule.ts';
 import type { SidebarNode } from '../../data/types.ts';
+import { containsRoute } from '../../data/sidebar-view.ts';
 
 /**
  * The server render of a page puts this placeholder where the sidebar's list goes and fills it
@@ -15,19 +16,21 @@ export const SidebarSlotContext = createContext(false);
 /** The id prefix of the doc sidebar's lists (the one the server renders). */
 export const DOC_SIDEBAR_IDS = 'doc-sidebar';
 
-function containsRoute(node: SidebarNode, route: string): boolean {
-  if (node.type === 'link') return node.href === route;
-  return node.href === route || node.items.some((n) => containsRoute(n, route));
-}
+/** Asks for the items a page's view of its sidebar left out (src/data/sidebar-view.ts). */
+type LoadItems = (() => void) | undefined;
 
-function Category({ node, route, level, listId }: { node: Extract<SidebarNode, { type: 'category' }>; route: string; level: number; listId: string }) {
+function Category({ node, route, level, listId, loadItems }: { node: Extract<SidebarNode, { type: 'category' }>; route: string; level: number; listId: string; loadItems: LoadItems }) {
   const active = containsRoute(node, route);
-  const [collapsed, setCollapsed] = useState(node.collapsible && node.collapsed && !active);
+  const [collapsed, setCollapsed] = useState(node.collapsible && node.collapsed && !active); // as startsCollapsed() in src/data/sidebar-view.ts
   useEffect(() => {
     if (active) setCollapsed(false);
   }, [active, route]);
   const isCurrent = node.href === route;
-  const toggle = () => node.collapsible && setCollapsed((c) => !c);
+  const toggle = () => {
+    if (!node.collapsible) return;
+    if (collapsed && node.items.length === 0) loadItems?.();
+    setCollapsed(!collapsed);
+  };
   // A category without a page of its own is one button; one with a page is a link plus a caret.
   return (
     <li className={`menu__item menu__item--category${active ? ' menu__item--active-path' : ''}`} data-collapsed={collapsed || undefined}>
@@ -45,7 +48,7 @@ function Category({ node, route, level, listId }: { node: Extract<SidebarNode, {
           {node.label}
         </button>
       )}
-      {!collapsed && <SidebarList id={listId} idPrefix={listId} nodes={node.items} route={route} level={level + 1} />}
+      {!collapsed && <SidebarList id={listId} idPrefix={listId} nodes={node.items} route={route} level={level + 1} loadItems={loadItems} />}
     </li>
   );
 }
@@ -55,12 +58,12 @@ function Category({ node, route, level, listId }: { node: Extract<SidebarNode, {
  * the first item of the third), not from useId: the same list renders the same wherever it sits
  * in the page, which is what lets the server render it once (SIDEBAR_SLOT).
  */
-export function SidebarList({ nodes, route, level, id, idPrefix }: { nodes: SidebarNode[]; route: string; level: number; id?: string; idPrefix: string }) {
+export function SidebarList({ nodes, route, level, id, idPrefix, loadItems }: { nodes: SidebarNode[]; route: string; level: number; id?: string; idPrefix: string; loadItems?: LoadItems }) {
   return (
     <ul className={`menu__list menu__list--level-${level}`} id={id}>
       {nodes.map((node, i) =>
         node.type === 'category' ? (
-          <Category key={`${node.label}-${i}`} node={node} route={route} level={level} listId={`${idPrefix}-${i}`} />
+          <Category key={`${node.label}-${i}`} node={node} route={route} level={level} listId={`${idPrefix}-${i}`} loadItems={loadItems} />
         ) : (
           <li key={node.href + i} className="menu__item">
             <a className={`menu__link${node.href === route ? ' menu__link--active' : ''}`} href={node.href} aria-current={node.href === route ? 'page' : undefined}
@@ -75,7 +78,7 @@ export function SidebarList({ nodes, route, level, id, idPrefix }: { nodes: Side
 }
 
 /** `idPrefix` keeps the ids of two menus on one page apart (the doc sidebar and the mobile menu). */
-export function SidebarMenu({ items, route, label, idPrefix }: { items: SidebarNode[]; route: string; label: string; idPrefix: string }) {
+export function SidebarMenu({ items, route, label, idPrefix, loadItems }: { items: SidebarNode[]; route: string; label: string; idPrefix: string; loadItems?: LoadItems }) {
   const ref = useRef<HTMLElement>(null);
   const slot = useContext(SidebarSlotContext);
   // When the menu appears, the current page's item is in view (scrolling the menu's own column only).
@@ -92,7 +95,7 @@ export function SidebarMenu({ items, route, label, idPrefix }: { items: SidebarN
   }), []);
   return (
     <nav className="menu" aria-label={label} ref={ref}>
-      {slot ? <template data-sidebar-slot="" /> : <SidebarList nodes={items} route={route} level={1} idPrefix={idPrefix} />}
+      {slot ? <template data-sidebar-slot="" /> : <SidebarList nodes={items} route={route} level={1} idPrefix={idPrefix} loadItems={loadItems} />}
     </nav>
   );
 }
