@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import { sidebarView } from '../../src/data/sidebar-view.ts';
+import { SidebarViews } from '../render/sidebar-views.ts';
 import { loadSiteConfig } from '../model/config.ts';
 import { readGitDates } from '../model/last-updated.ts';
 import { pageMetaResolver } from '../model/page-meta.ts';
@@ -70,6 +71,7 @@ export interface RebuildResult {
 
 interface RenderedRoute {
   page: PageData;
+  /** The page's view of its sidebar, as JSON (build/render/sidebar-views.ts): what of the sidebar its files depend on. */
   sidebarJson: string;
   appHtml: string;
 }
@@ -383,7 +385,7 @@ export class DevSession {
     const out = new OutputWriter(outDir);
     if (this.sidebarOut?.sidebars !== assembled.sidebars) this.sidebarOut = { sidebars: assembled.sidebars, ...sidebarFiles(assembled.sidebars) };
     const { files: sidebarJson, versions: sidebarVersions } = this.sidebarOut;
-    const sidebarJsonById = new Map(assembled.sidebars.map((s, i) => [s.id, sidebarJson[i].json]));
+    const views = new SidebarViews(assembled.sidebars);
     for (const f of sidebarJson) {
       if (this.writtenSidebars.get(f.rel) !== f.json) out.add(f.rel, f.json);
       this.writtenSidebars.set(f.rel, f.json);
@@ -392,7 +394,7 @@ export class DevSession {
     this.sidebarVersions = sidebarVersions;
     const prepaint = prepaintFor(config);
     const renderAll = full || bundled || configChanged;
-    // With every sidebar as it was (same JSON, same URL), no page's place (prev/next,
+    // With every sidebar as it was (same JSON), no page's place (prev/next,
     // breadcrumbs) moved: only the pages read or compiled again can have new data.
     const checkAll = renderAll || sidebarsChanged;
     const candidates = new Set([...this.touched, ...compiledNow].map((f) => this.sources.get(f)?.route));
@@ -405,9 +407,11 @@ export class DevSession {
     for (const page of assembled.pages) {
       const prev = this.rendered.get(page.route);
       if (!checkAll && prev && !candidates.has(page.route)) continue;
-      const sidebarJsonOfPage = page.sidebarId ? sidebarJsonById.get(page.sidebarId) ?? '' : '';
+      // A page whose data and view of its sidebar are as they were has the same files: a title
+      // edit renders again the pages that show the title, not every page of the sidebar.
+      const sidebarJsonOfPage = views.of(page.sidebarId, page.route)?.json ?? '';
       const same = prev !== undefined && samePage(prev.page, page) && prev.sidebarJson === sidebarJsonOfPage;
-      if (same && !renderAll && !sidebarsChanged) continue;
+      if (same && !renderAll) continue;
       todo.push({ page, prev, sidebarJson: sidebarJsonOfPage, same });
     }
     const defer = !full && todo.length > this.deferAbove;
@@ -430,7 +434,7 @@ export class DevSession {
           continue; // the last good render of this route stays
         }
       }
-      const files = pageFiles({ config, page, appHtml: appHtml!, assets, prepaint, sidebarView: viewOf(assembled.sidebarById, page) });
+      const files = pageFiles({ config, page, appHtml: appHtml!, assets, prepaint, sidebarView: views.of(page.sidebarId, page.route)?.view });
       out.add(files.htmlPath, files.html);
       if (files.dataPath) out.add(files.dataPath, files.data!);
       this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage, appHtml: appHtml! });

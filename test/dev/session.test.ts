@@ -68,6 +68,16 @@ describe('dev session: incremental rebuilds', () => {
     assert.equal(sidebar.items[0].label, 'Начало');
   });
 
+  it('a title in a closed category re-renders the pages that show that category open, not the others', async () => {
+    const r = await edit('docs/reference/api.md', (s) => s.replace(/^title: .*$/m, 'title: API, другое название'));
+    assert.equal(r.compiled, 1);
+    // /guide/* show «Справочник» closed: their view of the sidebar has no API in it.
+    assert.deepEqual(new Set(r.routes), new Set(['/reference', '/reference/api']));
+    assert.match(readFileSync(path.join(out(), 'reference/index.html'), 'utf8'), /API, другое название/);
+    const sidebar = JSON.parse(readFileSync(path.join(out(), '_data/sidebars/guide.json'), 'utf8'));
+    assert.equal(sidebar.items[2].items[1].label, 'API, другое название');
+  });
+
   it('a new page gets a route, a sidebar place, and the pages linking to it compile again', async () => {
     // intro.md links to ./missing.md: a warning until the page exists.
     site.write('docs/guide/missing.md', '# Нашлась\n\nТеперь есть.\n');
