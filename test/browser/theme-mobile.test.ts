@@ -56,6 +56,40 @@ describe('mobile menu', () => {
     await context.close();
   });
 
+  it('stays on the main menu the reader went back to when the whole sidebar arrives; its closed categories open with their pages', async () => {
+    const { page, context, errors } = await h.open({ width: 996 });
+    // The sidebar's file (loaded once the page is idle) is held back until the reader is on the main menu.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let served = false;
+    await page.route('**/_data/sidebars/**', async (route) => {
+      await held;
+      await route.continue();
+      served = true;
+    });
+    await gotoHydrated(page, h.url(DOC));
+    await hamburger(page).click();
+    const menu = dialog(page);
+    await menu.getByRole('button', { name: '← Назад к главному меню' }).click();
+    const primary = menu.getByRole('navigation', { name: 'Главное меню' });
+    await primary.waitFor();
+    release();
+    for (let i = 0; i < 50 && !served; i++) await page.waitForTimeout(50);
+    assert.ok(served, 'the sidebar was asked for and served');
+    await page.waitForTimeout(300);
+    assert.ok(await primary.isVisible(), 'still on the main menu');
+    assert.equal(await menu.getByRole('button', { name: '← Назад к главному меню' }).count(), 0);
+    // Opened again, the menu is the doc's sidebar, and a category closed on this page opens with its pages.
+    await menu.getByRole('button', { name: 'Закрыть меню' }).click();
+    await menu.waitFor({ state: 'detached' });
+    await clickInPlace(page);
+    const api = menu.getByRole('button', { name: 'API', exact: true });
+    await api.click();
+    await menu.locator('a[href="/tech-docs/sgroups/api/v2/sync"]').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('locks the page scroll at 375 px while open and closes on Escape and on the backdrop', async () => {
     const { page, context, errors } = await h.open({ width: 375, height: 740 });
     await gotoHydrated(page, h.url('/'));

@@ -18,9 +18,12 @@ export function MobileSidebar() {
   const [secondary, setSecondary] = useState(Boolean(sidebar));
   const panelRef = useRef<HTMLDivElement>(null);
 
+  // By the sidebar's id: the whole sidebar taking the place of the page's view of it (loaded
+  // once the page is idle) must not send a reader back from the primary menu.
+  const sidebarId = sidebar?.id;
   useEffect(() => {
-    if (shown) setSecondary(Boolean(sidebar));
-  }, [shown, sidebar]);
+    if (shown) setSecondary(sidebarId !== undefined);
+  }, [shown, sidebarId]);
 
   // A modal dialog: focus moves in when it opens, Tab cycles inside it, and focus returns to
   // the button that opened it when it closes.
