@@ -83,6 +83,21 @@ describe('doc sidebar', () => {
     await context.close();
   });
 
+  it('with Save-Data on, asks for the sidebar only when a closed category is opened', async () => {
+    const { page, context, errors } = await h.open();
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    const asked: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/_data/sidebars/')) asked.push(r.url()); });
+    await gotoHydrated(page, h.url(CHAINS));
+    await page.waitForTimeout(1500); // past the idle load's latest start (1 s)
+    assert.deepEqual(asked, [], 'nothing loaded that the reader did not ask for');
+    await sidebar(page).getByRole('button', { name: 'API' }).click();
+    await sidebar(page).locator('a[href="/tech-docs/sgroups/api/v2/sync"]').waitFor();
+    assert.equal(asked.length, 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('hides the sidebar on desktop with a button and remembers it across a reload', async () => {
     const { page, context, errors } = await h.open({ width: 1440 });
     await gotoHydrated(page, h.url(CHAINS));
