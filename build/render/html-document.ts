@@ -52,6 +52,11 @@ export function renderDocumentParts({ config, page, appHtml, data, assets, prepa
     `<link rel="icon" href="${config.favicon}" type="image/svg+xml">`,
     `<script>${prepaint}</script>`,
     `<style>${assets.inlineCss}</style>`,
+    // No frame before <main> is in the document, that is before the navbar is whole: its
+    // right-hand items are laid out from the right edge, and painted while only some of them had
+    // arrived they moved left as the others did (a layout shift on a slow phone or connection).
+    // Browsers without rel=expect paint as before.
+    `<link rel="expect" href="#main" blocking="render">`,
   ].filter(Boolean).join('');
   return [
     `<!doctype html><html lang="${config.i18n.defaultLocale}" data-theme="${config.colorMode.defaultMode}"><head>${head}</head><body><div id="root">`,
