@@ -1,14 +1,9 @@
 // The site chrome in Chromium: navbar, dropdowns, skip link, announcement bar, footer, home and
 // 404 pages, back-to-top, colour mode and themed images.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { staticHandler } from '../../build/serve/server.ts';
-import { siteDist } from '../helpers/paths.ts';
-import { gotoHydrated, hydrated, markWindow, scrollSettled, unexpected, useHarness, windowMarked } from './theme-helpers.ts';
+import { gotoHydrated, hydrated, markWindow, scrollSettled, serveInTwoParts, unexpected, useHarness, windowMarked } from './theme-helpers.ts';
 
 const DOC = '/tech-docs/sgroups/installation-server';
 const h = useHarness();
@@ -25,36 +20,26 @@ describe('chrome: navbar, dropdowns, skip link', () => {
   it('is never painted half-parsed: a page delivered in two parts cut inside the navbar does not move its items', async () => {
     // The right-hand items are laid out from the right edge: painted while only some of them were
     // parsed, they moved left as the others arrived (a layout shift on a slow phone or connection).
-    const html = readFileSync(path.join(siteDist(), DOC, 'index.html'), 'utf8');
-    const right = html.indexOf('class="navbar__items navbar__items--right"');
-    assert.ok(right > 0);
-    const cut = html.indexOf('</button>', right) + '</button>'.length; // after the first of the right-hand items (search)
-    const files = staticHandler({ root: siteDist() });
-    let sendRest = () => {};
-    const rest = new Promise<void>((resolve) => (sendRest = resolve));
-    const slow = http.createServer((req, res) => {
-      if (req.url !== DOC) return files(req, res);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.write(html.slice(0, cut));
-      void rest.then(() => res.end(html.slice(cut)));
+    const slow = await serveInTwoParts(DOC, (html) => {
+      const right = html.indexOf('class="navbar__items navbar__items--right"');
+      assert.ok(right > 0);
+      return html.indexOf('</button>', right) + '</button>'.length; // after the first of the right-hand items (search)
     });
-    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', () => r()));
     // Only the navbar's shifts count here (what the content does while it loads is theme-long-pages').
     const { page, context } = await h.open({ width: 1440, height: 900, init: `
       window.__shift = 0;
       new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.sources.some((s) => s.node && s.node.closest && s.node.closest('nav.navbar'))) window.__shift += e.value; })
         .observe({ type: 'layout-shift', buffered: true });` });
     try {
-      await page.goto(`http://127.0.0.1:${(slow.address() as { port: number }).port}${DOC}`, { waitUntil: 'commit' });
+      await page.goto(slow.url, { waitUntil: 'commit' });
       // The first part is in the document (asked without waiting for a frame: none may come yet).
       for (let i = 0; i < 100 && !(await page.evaluate(() => Boolean(document.querySelector('.navbar__items--right .search-button')))); i++) await page.waitForTimeout(20);
       assert.equal(await page.evaluate(() => document.querySelectorAll('.navbar__items--right > *').length), 1, 'one right-hand item so far');
       await page.waitForTimeout(400); // time for a frame, if one may be painted
-      sendRest();
+      slow.sendRest();
       await hydrated(page);
       assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0, 'nothing in the navbar shifted');
     } finally {
-      sendRest();
       await context.close();
       slow.close();
     }

@@ -2,11 +2,14 @@
 // a fresh isolated context per test (GitHub stubbed, the network blocked).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GITHUB_OK, isolate, launchBrowser, serveSite, watchErrors, type GitHubStub, type ServedSite } from '../helpers/browser.ts';
 import { siteDist } from '../helpers/paths.ts';
+import { staticHandler } from '../../build/serve/server.ts';
 
 export interface Opened {
   context: BrowserContext;
@@ -117,4 +120,25 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 /** Console messages that are not about the browser failing to load something we broke on purpose. */
 export function unexpected(errors: string[], ...allowed: RegExp[]): string[] {
   return errors.filter((e) => !allowed.some((r) => r.test(e)));
+}
+
+/**
+ * The site served with one page's HTML in two parts, as a slow connection delivers it: the
+ * first `cut(html)` characters, then the rest when the test calls `sendRest()` (released by the
+ * test, not by a timer, so that a slow machine cannot let the rest in early).
+ */
+export async function serveInTwoParts(route: string, cut: (html: string) => number): Promise<{ url: string; sendRest: () => void; close: () => void }> {
+  const html = readFileSync(path.join(siteDist(), route, 'index.html'), 'utf8');
+  const at = cut(html);
+  const files = staticHandler({ root: siteDist() });
+  let sendRest = () => {};
+  const rest = new Promise<void>((resolve) => (sendRest = resolve));
+  const slow = http.createServer((req, res) => {
+    if (req.url !== route) return files(req, res);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.write(html.slice(0, at));
+    void rest.then(() => res.end(html.slice(at)));
+  });
+  await new Promise<void>((r) => slow.listen(0, '127.0.0.1', () => r()));
+  return { url: `http://127.0.0.1:${(slow.address() as { port: number }).port}${route}`, sendRest, close: () => { sendRest(); slow.close(); } };
 }

@@ -4,14 +4,9 @@
 // as if everything had been laid out at once: same positions, nothing moving, anchors and
 // restored scroll positions landing on the right text, and every part printed.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { allLaidOut, gotoHydrated, hydrated, markWindow, scrollSettled, useHarness, windowMarked } from './theme-helpers.ts';
-import { staticHandler } from '../../build/serve/server.ts';
-import { siteDist } from '../helpers/paths.ts';
+import { allLaidOut, gotoHydrated, hydrated, markWindow, scrollSettled, serveInTwoParts, useHarness, windowMarked } from './theme-helpers.ts';
 
 const h = useHarness();
 const SYNC = '/tech-docs/sgroups/api/v2/sync';
@@ -133,19 +128,7 @@ describe('long pages', () => {
   it('keep the article where it is while a slow connection delivers the rest of the page', async () => {
     // The page's HTML in two parts: up to the third section, then, once the test has seen the
     // first part painted, the rest (with the table of contents, which comes after the article).
-    // Released by the test, not by a timer, so that a slow machine cannot let the rest in early.
-    const html = readFileSync(path.join(siteDist(), SYNC, 'index.html'), 'utf8');
-    const cut = html.split('<section class="doc-section">', 3).join('<section class="doc-section">').length;
-    const files = staticHandler({ root: siteDist() });
-    let sendRest = () => {};
-    const rest = new Promise<void>((resolve) => (sendRest = resolve));
-    const slow = http.createServer((req, res) => {
-      if (req.url !== SYNC) return files(req, res);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      res.write(html.slice(0, cut));
-      void rest.then(() => res.end(html.slice(cut)));
-    });
-    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', () => r()));
+    const slow = await serveInTwoParts(SYNC, (html) => html.split('<section class="doc-section">', 3).join('<section class="doc-section">').length);
     const { page, context } = await h.open({ width: 1440, height: 900, init: `
       window.__shift = 0;
       new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: true });` });
@@ -154,18 +137,17 @@ describe('long pages', () => {
       return [Math.round(r.x), Math.round(r.width)];
     });
     try {
-      await page.goto(`http://127.0.0.1:${(slow.address() as { port: number }).port}${SYNC}`, { waitUntil: 'commit' });
+      await page.goto(slow.url, { waitUntil: 'commit' });
       await page.waitForSelector('.doc-section');
       assert.equal(await page.locator('.doc-toc').count(), 0, 'the table of contents has not arrived yet');
       await page.evaluate(() => new Promise(requestAnimationFrame)); // painted
       const early = await article();
-      sendRest();
+      slow.sendRest();
       await page.waitForSelector('.doc-toc');
       await hydrated(page);
       assert.deepEqual(await article(), early, 'the article keeps its place and width');
       assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0, 'nothing shifted');
     } finally {
-      sendRest();
       await context.close();
       slow.close();
     }
