@@ -7,8 +7,7 @@ import { useHighlightLanguages } from '../markdown/highlighter.ts';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
-import type { PageData, SidebarData } from '../../src/data/types.ts';
-import { sidebarView } from '../../src/data/sidebar-view.ts';
+import type { PageData } from '../../src/data/types.ts';
 import { SidebarViews } from '../render/sidebar-views.ts';
 import { loadSiteConfig } from '../model/config.ts';
 import { readGitDates } from '../model/last-updated.ts';
@@ -110,12 +109,6 @@ const BATCH_COMPILE = 16;
 /** A compiled page's Markdown as the machine pages take it (build/output/llms.ts). */
 const bytesOf = (markdown: string | undefined) => (markdown === undefined ? undefined : Buffer.from(markdown));
 
-/** A page's view of its sidebar (src/data/sidebar-view.ts), which it carries inline. */
-function viewOf(sidebarById: Map<string, SidebarData>, page: PageData): SidebarData | undefined {
-  const sidebar = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
-  return sidebar && sidebarView(sidebar, page.route);
-}
-
 function samePage(a: PageData, b: PageData): boolean {
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
@@ -188,6 +181,8 @@ export class DevSession {
   private built = false;
   /** The last page data and sidebars, and what they were assembled from (see update). */
   private assembled?: AssembledPages;
+  /** The pages' views of the assembled sidebars (build/render/sidebar-views.ts), for the pages rendered later. */
+  private views?: SidebarViews;
   private layoutKey = '';
   /** The docs folder's _category_ files, as last read. */
   private categories?: Categories;
@@ -385,7 +380,7 @@ export class DevSession {
     const out = new OutputWriter(outDir);
     if (this.sidebarOut?.sidebars !== assembled.sidebars) this.sidebarOut = { sidebars: assembled.sidebars, ...sidebarFiles(assembled.sidebars) };
     const { files: sidebarJson, versions: sidebarVersions } = this.sidebarOut;
-    const views = new SidebarViews(assembled.sidebars);
+    const views = (this.views = new SidebarViews(assembled.sidebars));
     for (const f of sidebarJson) {
       if (this.writtenSidebars.get(f.rel) !== f.json) out.add(f.rel, f.json);
       this.writtenSidebars.set(f.rel, f.json);
@@ -521,7 +516,7 @@ export class DevSession {
     const { page } = entry;
     try {
       const appHtml = renderApp(this.bundles.renderer, config, page, page.sidebarId ? this.assembled.sidebarById.get(page.sidebarId) : undefined);
-      const files = pageFiles({ config, page, appHtml, assets: this.bundles.assets, prepaint: prepaintFor(config), sidebarView: viewOf(this.assembled.sidebarById, page) });
+      const files = pageFiles({ config, page, appHtml, assets: this.bundles.assets, prepaint: prepaintFor(config), sidebarView: this.views?.of(page.sidebarId, page.route)?.view });
       writeOut(this.paths.outDir, files.htmlPath, files.html);
       if (files.dataPath) writeOut(this.paths.outDir, files.dataPath, files.data!);
       entry.appHtml = appHtml;
@@ -651,7 +646,7 @@ export class DevSession {
       // Its sidebar's JSON (the browser loads it after hydration); the first build writes its own.
       for (const f of sidebarFiles(assembled.sidebars).files) writeOut(this.paths.outDir, f.rel, f.json);
       const prepaint = prepaintFor(config);
-      const { html } = pageFiles({ config, page, appHtml, assets, prepaint, sidebarView: viewOf(assembled.sidebarById, page) });
+      const { html } = pageFiles({ config, page, appHtml, assets, prepaint, sidebarView: new SidebarViews(assembled.sidebars).of(page.sidebarId, page.route)?.view });
       // The policy that lets this page's inline scripts run (the build sets it too when done).
       this.csp ??= buildCsp([prepaint, bootScript(assets.js)], [assets.inlineCss]);
       this.earlyPages.set(route, html);

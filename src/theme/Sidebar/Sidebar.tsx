@@ -4,7 +4,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { beforeNextFrame } from '../../client/schedule.ts';
 import type { SidebarNode } from '../../data/types.ts';
-import { containsRoute } from '../../data/sidebar-view.ts';
+import { containsRoute, startsCollapsed } from '../../data/sidebar-view.ts';
 
 /**
  * The server render of a page puts this placeholder where the sidebar's list goes and fills it
@@ -21,7 +21,7 @@ type LoadItems = (() => void) | undefined;
 
 function Category({ node, route, level, listId, loadItems }: { node: Extract<SidebarNode, { type: 'category' }>; route: string; level: number; listId: string; loadItems: LoadItems }) {
   const active = containsRoute(node, route);
-  const [collapsed, setCollapsed] = useState(node.collapsible && node.collapsed && !active); // as startsCollapsed() in src/data/sidebar-view.ts
+  const [collapsed, setCollapsed] = useState(() => startsCollapsed(node, route));
   useEffect(() => {
     if (active) setCollapsed(false);
   }, [active, route]);
