@@ -2,7 +2,8 @@
 // is a function of the engine's code (a rendered page, a published file's bytes) is keyed by it,
 // so that editing the engine, or updating a package, makes every such entry miss.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { filesUnder } from '../file-tree.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,7 +13,7 @@ let engineHash: string | undefined;
 export function engineCodeHash(): string {
   if (!engineHash) {
     const h = createHash('sha256');
-    const files = readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort();
+    const files = filesUnder(buildDir).filter((f) => f.endsWith('.ts'));
     for (const f of files) h.update(f).update(readFileSync(path.join(buildDir, f)));
     h.update(readFileSync(path.join(buildDir, '..', 'package-lock.json')));
     engineHash = h.digest('hex');

@@ -4,7 +4,7 @@
 // Retry-After. Answers are cached for a day, so a second run only asks for what is new. The
 // report is grouped by page with the line of each dead link. Never part of a build or of
 // `npm test` against the internet: the site's own links are checked offline by every build.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { splitFrontMatter } from '../model/frontmatter.ts';
+import { filesUnder } from '../file-tree.ts';
 
 export interface ExternalLinkUse {
   /** The page's file, relative to the project (or the given folder's parent). */
@@ -57,7 +58,7 @@ const isExternal = (url: string) => /^https?:\/\//i.test(url);
 export function collectExternalLinks(docsDir: string, root: string): Map<string, ExternalLinkUse[]> {
   const parser = unified().use(remarkParse).use(remarkGfm);
   const uses = new Map<string, ExternalLinkUse[]>();
-  const files = readdirSync(docsDir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.mdx?$/.test(f)).sort();
+  const files = filesUnder(docsDir).filter((f) => /\.mdx?$/.test(f));
   for (const rel of files) {
     const abs = path.join(docsDir, rel);
     const file = path.relative(root, abs).split(path.sep).join('/');

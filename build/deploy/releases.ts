@@ -16,6 +16,7 @@ import { cpSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFi
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { cspNginxInclude, mergeCsp, readCsp } from '../render/csp.ts';
+import { filesUnder } from '../file-tree.ts';
 
 export const DEFAULT_KEEP = 5;
 const HISTORY_FILE = 'releases.json';
@@ -39,13 +40,9 @@ export interface DeployResult {
 
 const rel = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
 
-function filesUnder(root: string, sub = ''): string[] {
-  const dir = path.join(root, sub);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => rel(root, path.join(e.parentPath ?? e.path, e.name)))
-    .sort();
+/** Files under root/sub, relative to root. */
+function filesOf(root: string, sub = ''): string[] {
+  return filesUnder(path.join(root, sub)).map((f) => (sub ? `${sub}/${f}` : f));
 }
 
 /**
@@ -54,7 +51,7 @@ function filesUnder(root: string, sub = ''): string[] {
  */
 export function releaseId(distDir: string): string {
   const h = createHash('sha256');
-  for (const f of filesUnder(distDir)) {
+  for (const f of filesOf(distDir)) {
     if (/\.(gz|br)$/.test(f)) continue;
     h.update(f).update('\0').update(readFileSync(path.join(distDir, f))).update('\0');
   }
@@ -208,7 +205,7 @@ export function deploy(distDir: string, siteDir: string, options: DeployOptions 
     // Timestamps kept: nginx's ETag and Last-Modified come from them, so an unchanged file
     // stays cached in browsers across releases.
     cpSync(distDir, tmp, { recursive: true, preserveTimestamps: true });
-    const own = HASHED_DIRS.flatMap((d) => filesUnder(tmp, d));
+    const own = HASHED_DIRS.flatMap((d) => filesOf(tmp, d));
     writeFileSync(path.join(tmp, RELEASE_FILE), JSON.stringify({ id, own } satisfies ReleaseRecord));
     carryOver(siteDir, tmp, history.slice(-(keep - 1)));
     renameSync(tmp, target);

@@ -1,7 +1,8 @@
 // Finds every source page: Markdown docs under the docs folder and the non-doc pages under
 // src/pages (Markdown or a React component). Reads each file and its front matter once.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder } from '../file-tree.ts';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
 
@@ -34,15 +35,7 @@ export function isIgnoredPath(rel: string): boolean {
 
 /** Files under dir (relative, `/`-separated, sorted), without ignored files and folders. */
 export function listFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir, { recursive: true, encoding: 'utf8' });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-  // Sorted so that routes, sidebars and output are the same on every machine.
-  return entries.map((e) => e.split(path.sep).join('/')).filter((e) => !isIgnoredPath(e)).sort();
+  return filesUnder(dir, (name) => name.startsWith('_') || name.startsWith('.'));
 }
 
 /** `info/introduction.md` → `/info/introduction`; `a/index.md` → `/a`; `index.md` → `/`. */

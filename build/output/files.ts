@@ -1,9 +1,10 @@
 // Writing the output's files into the staging folder (build/output/staging.ts), fast.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, link, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreviousOutput } from './previous-output.ts';
 import type { KeptFiles } from './commit.ts';
+import { filesUnder } from '../file-tree.ts';
 
 /**
  * Collects output files and writes them concurrently. On the virtualised disks CI runs on, one
@@ -130,11 +131,7 @@ export function addCopies(out: OutputWriter, files: Iterable<[string, string]>):
 
 /** The static folder's files, by path under the output. */
 export function staticFiles(staticDir: string): [string, string][] {
-  if (!existsSync(staticDir)) return [];
-  return readdirSync(staticDir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath ?? e.path, e.name))
-    .map((file) => [path.relative(staticDir, file), file]);
+  return filesUnder(staticDir).map((rel) => [rel, path.join(staticDir, rel)]);
 }
 
 /** The static folder copied whole (the dev server's output). */

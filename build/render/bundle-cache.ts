@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleClient, bundleServer, loadRenderer, type BundleInput, type ClientBundle, type ServerRenderer } from './bundle.ts';
+import { filesUnder } from '../file-tree.ts';
 
 /** Kept bundles: a branch switched back and forth keeps both of its themes. */
 const KEEP = 3;
@@ -21,10 +22,7 @@ type Manifest = ClientBundle;
 function bundleKey(input: BundleInput): string {
   const h = createHash('sha256');
   const srcDir = path.join(input.projectRoot, 'src');
-  for (const rel of (readdirSync(srcDir, { recursive: true, encoding: 'utf8' })).sort()) {
-    const file = path.join(srcDir, rel);
-    if (statSync(file).isFile()) h.update(`src/${rel}\0`).update(readFileSync(file)).update('\0');
-  }
+  for (const rel of filesUnder(srcDir)) h.update(`src/${rel}\0`).update(readFileSync(path.join(srcDir, rel))).update('\0');
   // React pages may live outside src/ (a site's own pages folder).
   for (const [route, file] of input.reactPages) h.update(`${route}\0${file}\0`).update(readFileSync(file)).update('\0');
   h.update(JSON.stringify(input.config));
