@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { pruneOldest } from './cache/prune.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,6 +50,7 @@ export async function workerFile(entry: string): Promise<string> {
 }
 
 async function bundle(entry: string): Promise<{ file: string; code: string }> {
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [path.join(here, entry)],
     bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outfile: 'worker.mjs', logLevel: 'silent',

@@ -4,9 +4,15 @@
 // the kept text, and one that takes its browser bundles from the cache too (a text edit) never
 // starts esbuild at all.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
+
+/**
+ * esbuild's version, read from its package.json: loading esbuild itself costs ~60 ms, which a
+ * build that keeps its config bundle need not pay.
+ */
+const esbuildVersion = (): string => (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 
 interface KeptBundle {
   code: string;
@@ -25,12 +31,13 @@ function hashOf(file: string): string {
 /** The bundled config's JavaScript; esbuild's errors are thrown as esbuild throws them. */
 export async function bundleConfig(configPath: string, projectRoot: string, cacheDir: string | null): Promise<string> {
   const cache = KeyValueCache.open<KeptBundle>(cacheDir, 'site-config');
-  const key = `${esbuild.version}\0${path.resolve(configPath)}`;
+  const key = `${esbuildVersion()}\0${path.resolve(configPath)}`;
   const kept = cache.get(key);
   if (kept && kept.inputs.every(([file, hash]) => hashOf(file) === hash)) {
     cache.save();
     return kept.code;
   }
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [configPath], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent', metafile: true, absWorkingDir: projectRoot,
   });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { browserConfig } from '../../src/config/browser-config.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
@@ -198,7 +198,7 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   let sprite: IconSprite;
   try {
     sprite = await withIconSprite(input);
-    result = await esbuild.build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
+    result = await (await import('esbuild')).build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
   } catch (e) {
     rethrow(e);
   }
@@ -253,7 +253,7 @@ export async function bundleServer(input: BundleInput): Promise<ServerRenderer> 
   let result: esbuild.BuildResult<{ write: false }>;
   try {
     await withIconSprite(input);
-    result = await esbuild.build(serverBuildOptions(input));
+    result = await (await import('esbuild')).build(serverBuildOptions(input));
   } catch (e) {
     rethrow(e);
   }

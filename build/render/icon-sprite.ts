@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
 
 type Shapes = Record<string, readonly [attributes: string, body: string]>;
 
@@ -30,6 +29,7 @@ function spriteOf(shapes: Shapes): IconSprite {
  * bundles'; the dev server asks again after a theme edit).
  */
 export async function currentIconSprite(projectRoot: string): Promise<IconSprite> {
+  const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [path.join(projectRoot, SHAPES_FILE)],
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
