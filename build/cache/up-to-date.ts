@@ -7,11 +7,12 @@
 // Contents are hashed, not modification times: a checkout or a copy that rewrites mtimes does
 // not force a rebuild, and an edit within the same second is never missed.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Warning } from '../errors.ts';
 import type { SitePaths } from '../model/site.ts';
 import type { FirstLoad } from '../render/stats.ts';
+import { filesUnder } from '../file-tree.ts';
 
 export const STAMP_FILE = '_headers/build.json';
 
@@ -23,13 +24,6 @@ export interface BuildStamp {
   adaptedConfig: boolean;
 }
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((rel) => path.join(dir, rel))
-    .filter((file) => statSync(file).isFile())
-    .sort();
-}
 
 /** The page sources among the files read (build/model/content.ts reads them next, from here). */
 const PAGE_SOURCE = /\.(?:mdx?|[jt]sx)$/;
@@ -43,17 +37,27 @@ export function inputFingerprint(paths: SitePaths, options: Record<string, unkno
   const h = createHash('sha256').update(JSON.stringify({ options, node: process.versions.node }));
   const contentDirs = [paths.docsDir, paths.pagesDir].filter((d): d is string => Boolean(d)).map((d) => path.resolve(d) + path.sep);
   const dirs = [paths.docsDir, paths.pagesDir, paths.staticDir, path.join(paths.root, 'src'), path.join(paths.root, 'build')];
-  const files = [...new Set([...dirs.flatMap((d) => (d ? filesUnder(d) : [])), paths.configPath, path.join(paths.root, 'package-lock.json')])];
+  const files = [...new Set([...dirs.flatMap((d) => (d ? filesUnder(d).map((rel) => path.resolve(d, rel)) : [])), path.resolve(paths.configPath), path.resolve(paths.root, 'package-lock.json')])];
   for (const file of files) {
     h.update(file).update('\0');
-    if (existsSync(file)) {
-      const data = readFileSync(file);
+    const data = readIfThere(file);
+    if (data) {
       h.update(data);
-      if (sources && PAGE_SOURCE.test(file) && contentDirs.some((d) => path.resolve(file).startsWith(d))) sources.set(path.resolve(file), data);
+      if (sources && PAGE_SOURCE.test(file) && contentDirs.some((d) => file.startsWith(d))) sources.set(file, data);
     }
     h.update('\0');
   }
   return h.digest('hex');
+}
+
+/** A file's bytes, or null when it is not there (one system call fewer than asking first). */
+function readIfThere(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
 }
 
 export function readStamp(outDir: string): BuildStamp | null {
