@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isolate, launchBrowser } from '../test/helpers/browser.ts';
 import { readArgs } from './cli-args.ts';
+import { engineEnv } from './engine-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = readArgs({ pages: { type: 'string' }, edits: { type: 'string' }, keep: { type: 'boolean' } });
@@ -35,7 +36,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // The floor of issue 17's table: the bare unified pipeline over the same pages, one thread.
-const floorRun = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', corpus], { cwd: root, encoding: 'utf8' });
+// The floor runs in the engine's environment too (package.json's variables), so that the ratio compares the work alone.
+const floorRun = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', corpus], { cwd: root, encoding: 'utf8', env: engineEnv('dev') });
 if (floorRun.status !== 0) throw new Error(`bench-floor failed:\n${floorRun.stderr}`);
 const floor = JSON.parse(floorRun.stdout) as { ms: number; pages: number };
 const ratio = (ms: number) => `${(ms / floor.ms).toFixed(2)} × floor`;
@@ -48,7 +50,7 @@ const origin = `http://localhost:${port}`;
 const target = { route: '/s00/p0005', file: path.join(corpus, 's00', 'p0005.md') };
 const started = performance.now();
 const dev = spawn(process.execPath, ['scripts/launch.mjs', 'scripts/dev.ts', '--docs', corpus, '--out', path.join(work, '.dev'), '--port', String(port), '--no-cache'],
-  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: engineEnv('dev') }); // as `npm run dev` starts it
 let log = '';
 dev.stdout.on('data', (d) => (log += d));
 dev.stderr.on('data', (d) => (log += d));

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArgs } from './cli-args.ts';
+import { engineEnv } from './engine-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.join(root, '..', 'shared', 'bench');
@@ -21,8 +22,12 @@ const args = readArgs({ pages: { type: 'string' }, quick: { type: 'boolean' }, k
 const sizes = (args.quick ? '1000' : (args.pages ?? '1000,3000,10000')).split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
 const work = mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
 
+// Builds run as `npm run build` runs them (its variables: scripts/engine-env.ts), and so does the
+// floor, so that a ratio compares the work alone.
+const buildEnv = engineEnv('build');
+
 function sh(cmd: string, argv: string[]) {
-  const r = spawnSync(cmd, argv, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(cmd, argv, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, env: buildEnv });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed:\n${r.stderr}`);
   return r.stdout;
 }
