@@ -91,13 +91,14 @@ const sameStamp = (a: FileStamp | null | undefined, file: string | undefined): b
 
 /**
  * Whether the previous output's files are the ones an entry recorded: unread when both keep the
- * stamps recorded when they were written, else when their bytes hash to the recorded values.
- * `html`: the HTML's bytes when the caller has read them already. Throws when a file is gone.
+ * stamps recorded when they were written ('stamps'), else when their bytes hash to the recorded
+ * values ('bytes'); null when they are not. `html`: the HTML's bytes when the caller has read them
+ * already. Throws when a file is gone.
  */
-function trusted(entry: { htmlSha: string; dataSha?: string; stamps?: [FileStamp, FileStamp | null] }, htmlFile: string, dataFile: string | undefined, html?: Buffer): boolean {
-  if (entry.stamps && sameStamp(entry.stamps[0], htmlFile) && sameStamp(entry.stamps[1], dataFile)) return true;
-  if (sha(html ?? readFileSync(htmlFile)) !== entry.htmlSha) return false;
-  return !dataFile || sha(readFileSync(dataFile)) === entry.dataSha;
+function trustOf(entry: { htmlSha: string; dataSha?: string; stamps?: [FileStamp, FileStamp | null] }, htmlFile: string, dataFile: string | undefined, html?: Buffer): 'stamps' | 'bytes' | null {
+  if (entry.stamps && sameStamp(entry.stamps[0], htmlFile) && sameStamp(entry.stamps[1], dataFile)) return 'stamps';
+  if (sha(html ?? readFileSync(htmlFile)) !== entry.htmlSha) return null;
+  return !dataFile || sha(readFileSync(dataFile)) === entry.dataSha ? 'bytes' : null;
 }
 
 /** A page as its key reads it: its HTML by the body's content hash when the build has not read it. */
@@ -121,7 +122,7 @@ export class RenderReuse {
   /** Pages made again around the frame of the previous output (no server render). */
   framesReused = 0;
   /** Pages whose files are in the output after this build: stamped by save(). */
-  private placed = new Map<string, { entry: RenderedPage; htmlPath: string; dataPath?: string }>();
+  private placed = new Map<string, { entry: RenderedPage; htmlPath: string; dataPath?: string; stamped?: boolean }>();
   private placedFrames = new Map<string, { entry: FrameEntry; htmlPath: string; dataPath?: string }>();
 
   /**
@@ -131,7 +132,7 @@ export class RenderReuse {
    */
   constructor(cacheDir: string | null, private readonly previousOut: string, layout: string, frameLayout: string, sidebars: SidebarData[], private readonly views: SidebarViews) {
     this.cache = KeyValueCache.open<RenderedPage>(cacheDir, 'rendered-pages');
-    this.frames = KeyValueCache.open<FrameEntry>(cacheDir, 'page-frames');
+    this.frames = KeyValueCache.open<FrameEntry>(cacheDir, 'page-frames', { lazy: true });
     this.base = hashKey(engineCodeHash(), layout);
     this.frameBase = hashKey(engineCodeHash(), frameLayout);
     for (const s of sidebars) this.sidebarShapes.set(s.id, JSON.stringify({ ...s, items: [] }));
@@ -160,7 +161,7 @@ export class RenderReuse {
     let frame: Buffer[];
     try {
       const bytes = readFileSync(htmlFile);
-      if (!trusted(entry, htmlFile, dataFile, bytes)) return null;
+      if (!trustOf(entry, htmlFile, dataFile, bytes)) return null;
       const [head, ...rest] = entry.lengths;
       if (rest.length === 1) frame = [bytes.subarray(head, head + rest[0])];
       else {
@@ -181,15 +182,19 @@ export class RenderReuse {
     if (!entry || Boolean(entry.dataSha) !== Boolean(dataPath)) return null;
     const htmlFile = path.join(this.previousOut, htmlPath);
     const dataFile = dataPath ? path.join(this.previousOut, dataPath) : undefined;
+    let trust: ReturnType<typeof trustOf>;
     try {
-      if (!trusted(entry, htmlFile, dataFile)) return null;
+      trust = trustOf(entry, htmlFile, dataFile);
     } catch {
       return null; // no previous output (first build, --out elsewhere): render
     }
+    if (!trust) return null;
     this.reused++;
-    this.placed.set(key, { entry, htmlPath, dataPath });
+    // Files trusted by their stamps are linked or left in place: the same inode, size and time,
+    // so the entry's stamps stay right and save() need not look at them again.
+    this.placed.set(key, { entry, htmlPath, dataPath, stamped: trust === 'stamps' });
     // Its frame's entry stays in the cache (only what a build uses is kept): the files it names are these.
-    this.frames.get(frameKey);
+    this.frames.keep(frameKey);
     return { htmlFile, dataFile, refs: entry.refs, ids: new Set(entry.ids ?? []) };
   }
 
@@ -236,7 +241,8 @@ export class RenderReuse {
         return null;
       }
     };
-    for (const [key, { entry, htmlPath, dataPath }] of this.placed) {
+    for (const [key, { entry, htmlPath, dataPath, stamped }] of this.placed) {
+      if (stamped) continue;
       const stamps = stampsIn(htmlPath, dataPath);
       // Linked files keep their stamps: the entry is written again only when they moved.
       if (stamps && JSON.stringify(stamps) !== JSON.stringify(entry.stamps)) this.cache.set(key, { ...entry, stamps });

@@ -100,4 +100,55 @@ describe('key-value cache', () => {
     assert.equal(build(['page 0'], warnings), 0);
     assert.match(warnings.join('\n'), /written by another version/);
   });
+
+  describe('with values kept serialised until asked for (lazy)', () => {
+    const open = () => KeyValueCache.open<{ n: number }>(dir, 'frames', { lazy: true });
+    const file = () => path.join(dir, 'frames.v8');
+
+    it('gives back what was set, through the base and the delta', () => {
+      let cache = open();
+      for (let n = 0; n < 50; n++) cache.set(`f${n}`, { n });
+      assert.equal(cache.save(), 'base');
+      cache = open();
+      assert.deepEqual(cache.get('f7'), { n: 7 });
+      for (let n = 0; n < 50; n++) cache.keep(`f${n}`);
+      cache.set('f7', { n: 700 });
+      assert.equal(cache.save(), 'delta');
+      cache = open();
+      assert.deepEqual(cache.get('f7'), { n: 700 }, 'the value set again was lost');
+      assert.deepEqual(cache.get('f8'), { n: 8 });
+      assert.equal(cache.get('missing'), undefined);
+    });
+
+    it('keeps an entry that was only kept, unread, when the base is written again, and drops the rest', () => {
+      let cache = open();
+      for (let n = 0; n < 50; n++) cache.set(`f${n}`, { n });
+      cache.save();
+      cache = open();
+      assert.equal(cache.keep('f1'), true);
+      assert.equal(cache.keep('f2'), true);
+      assert.equal(cache.keep('nothing here'), false);
+      assert.equal(cache.save(), 'base', '48 of 50 entries unused: the base is rewritten');
+      cache = open();
+      assert.deepEqual([cache.get('f1'), cache.get('f2'), cache.get('f3')], [{ n: 1 }, { n: 2 }, undefined]);
+    });
+
+    it('is not read as the other kind of file: each ignores the other with one warning', () => {
+      const cache = open();
+      cache.set('f0', { n: 0 });
+      cache.save();
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (m: string) => warnings.push(m);
+      try {
+        assert.equal(KeyValueCache.open<{ n: number }>(dir, 'frames').get('f0'), undefined);
+        writeCacheFile(file(), new Map([['f0', { n: 0 }]]));
+        assert.equal(open().get('f0'), undefined);
+      } finally {
+        console.warn = warn;
+      }
+      assert.equal(warnings.length, 2);
+      for (const w of warnings) assert.match(w, /frames\.v8 written by another version/);
+    });
+  });
 });
