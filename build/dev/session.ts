@@ -753,8 +753,8 @@ export class DevSession {
       const old = this.sources.get(file);
       this.sources.set(file, source);
       this.sortKeys.set(file, `${where.folder === 'docs' ? 0 : 1}${where.rel}`);
-      if (old?.raw !== source.raw) this.touched.add(file);
-      if (kind !== 'react-page' && (old?.raw !== source.raw || !this.compiled.has(file))) this.stale.add(file);
+      if (old?.hash !== source.hash) this.touched.add(file);
+      if (kind !== 'react-page' && (old?.hash !== source.hash || !this.compiled.has(file))) this.stale.add(file);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return forget();
       // The last version that parsed stays on the site until this one is fixed.

@@ -133,7 +133,8 @@ export async function compileSite(
   let lostBodies = 0;
   for (const page of pages) {
     // A page's fragments (`::include`) are part of its input: editing one compiles it again.
-    const key = hashKey(base, page.file, page.raw, ...includedFiles(page.absPath, page.body).map(fragmentKey));
+    // The text is read only for a page that may include something (build/model/content.ts decodes it on demand).
+    const key = hashKey(base, page.file, page.hash, ...(page.mayInclude ? includedFiles(page.absPath, page.body).map(fragmentKey) : []));
     const hit = cache.get(key);
     if (hit && bodies.has(hit.htmlBody) && bodies.has(hit.markdownBody)) results.set(page.absPath, hit);
     else {

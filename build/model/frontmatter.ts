@@ -55,7 +55,7 @@ export interface SplitSource {
   bodyLineOffset: number;
 }
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+export const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /** A page's front matter as read, kept between builds (the build's cache) by file and YAML text. */
 export interface FrontMatterMemo {

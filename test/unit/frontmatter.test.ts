@@ -4,6 +4,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BuildError } from '../../build/errors.ts';
 import { splitFrontMatter } from '../../build/model/frontmatter.ts';
+import { readSourcePage } from '../../build/model/content.ts';
+import { createHash } from 'node:crypto';
 import { normaliseAdmonitionTitles } from '../../build/markdown/preprocess.ts';
 
 describe('front matter', () => {
@@ -84,6 +86,52 @@ describe('front matter', () => {
 
   it('keeps unknown keys (other tools may use them)', () => {
     assert.equal((splitFrontMatter('---\ncustom_edit_url: null\n---\n', 'x.md').frontMatter as Record<string, unknown>).custom_edit_url, null);
+  });
+});
+
+describe('a page read from its bytes', () => {
+  // build/model/content.ts decodes only the front matter block and leaves the body undecoded
+  // until it is read: every one of these reads exactly as the whole text split at once.
+  const samples: Record<string, string> = {
+    plain: '---\ntitle: Сети\nsidebar_position: 2\n---\n\nТекст про сети.\n',
+    crlf: '---\r\ntitle: Сети\r\n---\r\n\r\nТекст.\r\n',
+    'fences with trailing blanks': '--- \t\ntitle: А\n---  \nТело\n',
+    'closing fence at the end of the file': '---\ntitle: Б\n---',
+    'no front matter': 'Просто текст.\n\n---\n\nПосле черты.\n',
+    'a rule on the first line, never closed': '---\nТекст без front matter.\n',
+    'empty block': '---\n\n---\nТело\n',
+    'fences back to back': '---\n---\ntitle: В\n---\nТело\n',
+    'a dashed line that is not a fence': '---\ntitle: Г\n---x: 1\n---\nТело\n',
+    'byte order mark': '\uFEFF---\ntitle: Д\n---\nТело\n',
+    slug: '---\nslug: /особый/адрес\n---\nТело\n',
+    'multi-line values': '---\ntitle: Е\ndescription: |\n  строка 1\n  ---\n  строка 2\n---\nТело\n',
+  };
+  for (const [name, text] of Object.entries(samples)) {
+    it(`${name}: same front matter, body, line offset and text as the whole text split at once`, () => {
+      const bytes = Buffer.from(text);
+      const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => bytes);
+      const whole = splitFrontMatter(text, 'docs/a.md');
+      assert.deepEqual(page.frontMatter, whole.frontMatter);
+      assert.equal(page.bodyLineOffset, whole.bodyLineOffset);
+      assert.equal(page.body, whole.body);
+      assert.equal(page.raw, text);
+      assert.equal(page.hash, createHash('sha256').update(bytes).digest('hex'));
+      assert.equal(page.size, bytes.length);
+    });
+  }
+
+  it('says whether the body may include a fragment, without decoding it', () => {
+    const read = (text: string) => readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => Buffer.from(text));
+    assert.equal(read('---\ntitle: А\n---\n::include{file="./_x.md"}\n').mayInclude, true);
+    assert.equal(read('---\ntitle: А\n---\nТекст.\n').mayInclude, false);
+  });
+
+  it('lets its bytes go once both texts are set to empty', () => {
+    const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => Buffer.from('---\ntitle: А\n---\nТекст.\n'));
+    page.raw = '';
+    assert.equal(page.body, 'Текст.\n', 'the body is still there while only the text was let go');
+    page.body = '';
+    assert.deepEqual([page.raw, page.body], ['', '']);
   });
 });
 

@@ -12,7 +12,7 @@ import siteConfig from '../../src/site.config.ts';
 
 const config = validateSiteConfig(siteConfig, 'src/site.config.ts', '');
 const source = (id: string, body: string): SourcePage => ({
-  kind: 'doc', id, file: `docs/${id}.md`, absPath: `/site/docs/${id}.md`, route: `/${id}`, frontMatter: {}, body, bodyLineOffset: 0, raw: body,
+  kind: 'doc', id, file: `docs/${id}.md`, absPath: `/site/docs/${id}.md`, route: `/${id}`, frontMatter: {}, body, bodyLineOffset: 0, raw: body, hash: '', size: body.length, mayInclude: false,
 });
 const page = (id: string, title: string) => ({ route: `/${id}`, title, kind: 'doc' }) as PageData;
 const sidebars: SidebarData[] = [{ id: 'docs', items: [{ type: 'link', label: 'А', href: '/a' }, { type: 'link', label: 'Б', href: '/b' }] }];
