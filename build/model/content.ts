@@ -110,7 +110,12 @@ function frontMatterHead(bytes: Buffer): string | null {
   return FENCE.test(bytes.toString('utf8')) ? null : '';
 }
 
-/** A page whose text is decoded from its bytes when first read; setting raw and body to '' lets the bytes go. */
+/**
+ * A page whose text is decoded from its bytes each time it is read, and not kept: a page holds its
+ * bytes only (a cold build's compile reads every body once, and would otherwise hold each page
+ * twice until the sources are let go). Setting raw and body replaces them; once both are set
+ * (to '' by the pipeline) the bytes go.
+ */
 class LoadedSource implements SourcePage {
   private rawText?: string;
   private bodyText?: string;
@@ -131,7 +136,7 @@ class LoadedSource implements SourcePage {
   }
 
   get raw(): string {
-    return (this.rawText ??= this.bytes?.toString('utf8') ?? '');
+    return this.rawText ?? this.bytes?.toString('utf8') ?? '';
   }
 
   set raw(text: string) {
@@ -140,7 +145,7 @@ class LoadedSource implements SourcePage {
   }
 
   get body(): string {
-    return (this.bodyText ??= this.bytes?.toString('utf8', this.bodyStart) ?? '');
+    return this.bodyText ?? this.bytes?.toString('utf8', this.bodyStart) ?? '';
   }
 
   set body(text: string) {
