@@ -9,6 +9,7 @@ import { usableCacheDir } from './cache/usable.ts';
 import { DamagedBodyError, dropBodies } from './cache/body-store.ts';
 import { inputFingerprint, readStamp } from './cache/up-to-date.ts';
 import { readGitDates } from './model/last-updated.ts';
+import type { SourceFile } from './model/source-file.ts';
 
 /** Where things are (defaults: sitePaths in build/model/paths.ts), and whether links are checked. */
 export interface BuildOptions extends PathOptions {
@@ -59,7 +60,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // The last-updated dates come from git history (one `git log`, ~15 ms): part of the inputs.
   const git = readGitDates(paths.docsDir);
   if (git.warning) warnings.push(git.warning);
-  const sourceBytes = new Map<string, Buffer>();
+  const sourceBytes = new Map<string, SourceFile>();
   const fingerprint = cacheDir === null ? null
     : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, userGuide: options.userGuide !== false, gitDates: [...git.dates].sort() }, sourceBytes);
   const stamp = fingerprint ? readStamp(outDir) : null;

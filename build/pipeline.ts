@@ -27,6 +27,7 @@ import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal,
 import { commitOutput, KeptFiles, recoverCommits } from './output/commit.ts';
 import { checkRoutes } from './model/routes.ts';
 import { readerOf } from './model/content.ts';
+import type { SourceFile } from './model/source-file.ts';
 import { assemblePages, contentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
 import { SearchIndexer } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
@@ -55,7 +56,7 @@ export interface Prechecked {
   /** null without a cache: no stamp is written. */
   fingerprint: string | null;
   /** The pages' sources as the check read them, taken (and let go) by discovery. */
-  sourceBytes?: Map<string, Buffer>;
+  sourceBytes?: Map<string, SourceFile>;
 }
 
 /**

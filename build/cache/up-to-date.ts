@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Warning } from '../errors.ts';
 import type { SitePaths } from '../model/site.ts';
+import { sourceHash, type SourceFile } from '../model/source-file.ts';
 import type { FirstLoad } from '../render/stats.ts';
 import { filesUnder } from '../file-tree.ts';
 
@@ -29,11 +30,12 @@ export interface BuildStamp {
 const PAGE_SOURCE = /\.(?:mdx?|[jt]sx)$/;
 
 /**
- * `sources`, when given, receives the bytes of the docs' and pages' sources as they are read: a
- * build that follows takes them from there instead of reading every page a second time (~0.1 s
- * at 1000 pages).
+ * `sources`, when given, receives the bytes of the docs' and pages' sources as they are read, with
+ * their hash (the fingerprint takes a page's hash in place of its bytes): a build that follows
+ * takes them from there instead of reading and hashing every page a second time (~0.1 s at 1000
+ * pages).
  */
-export function inputFingerprint(paths: SitePaths, options: Record<string, unknown>, sources?: Map<string, Buffer>): string {
+export function inputFingerprint(paths: SitePaths, options: Record<string, unknown>, sources?: Map<string, SourceFile>): string {
   const h = createHash('sha256').update(JSON.stringify({ options, node: process.versions.node }));
   const contentDirs = [paths.docsDir, paths.pagesDir].filter((d): d is string => Boolean(d)).map((d) => path.resolve(d) + path.sep);
   const dirs = [paths.docsDir, paths.pagesDir, paths.staticDir, path.join(paths.root, 'src'), path.join(paths.root, 'build')];
@@ -41,10 +43,11 @@ export function inputFingerprint(paths: SitePaths, options: Record<string, unkno
   for (const file of files) {
     h.update(file).update('\0');
     const data = readIfThere(file);
-    if (data) {
-      h.update(data);
-      if (sources && PAGE_SOURCE.test(file) && contentDirs.some((d) => file.startsWith(d))) sources.set(file, data);
-    }
+    if (data && sources && PAGE_SOURCE.test(file) && contentDirs.some((d) => file.startsWith(d))) {
+      const hash = sourceHash(data);
+      h.update(hash);
+      sources.set(file, { bytes: data, hash });
+    } else if (data) h.update(data);
     h.update('\0');
   }
   return h.digest('hex');

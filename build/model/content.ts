@@ -6,10 +6,10 @@
 // of strings to the garbage collector, while a build that finds most pages compiled in its cache
 // reads the text of the few it compiles. The front matter is decoded on its own, from the head of
 // the file.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../file-tree.ts';
+import { sourceHash, type SourceFile } from './source-file.ts';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { FENCE, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
 
@@ -71,11 +71,11 @@ export function sourceIdOf(rel: string): string {
 }
 
 /** Reads a source's bytes; a build may have them already (build/cache/up-to-date.ts). */
-export type SourceReader = (absPath: string) => Buffer;
-const readBytes: SourceReader = (absPath) => readFileSync(absPath);
+export type SourceReader = (absPath: string) => SourceFile;
+const readBytes: SourceReader = (absPath) => ({ bytes: readFileSync(absPath) });
 
 /** A reader that takes each file once from `read` (bytes already in hand), and from disk otherwise. */
-export function readerOf(read: Map<string, Buffer>): SourceReader {
+export function readerOf(read: Map<string, SourceFile>): SourceReader {
   return (absPath) => {
     const key = path.resolve(absPath);
     const data = read.get(key);
@@ -119,6 +119,7 @@ function frontMatterHead(bytes: Buffer): string | null {
 class LoadedSource implements SourcePage {
   private rawText?: string;
   private bodyText?: string;
+  private bytes: Buffer | null;
   readonly hash: string;
   readonly size: number;
   readonly mayInclude: boolean;
@@ -126,13 +127,14 @@ class LoadedSource implements SourcePage {
   constructor(
     readonly kind: SourceKind, readonly id: string, readonly file: string, readonly absPath: string, public route: string,
     readonly frontMatter: FrontMatter, readonly bodyLineOffset: number, readonly warnings: Warning[] | undefined,
-    private bytes: Buffer | null,
+    source: SourceFile,
     /** Where the body starts, in bytes. */
     private readonly bodyStart: number,
   ) {
-    this.hash = createHash('sha256').update(bytes!).digest('hex');
-    this.size = bytes!.length;
-    this.mayInclude = bytes!.includes('::include', bodyStart);
+    this.bytes = source.bytes;
+    this.hash = source.hash ?? sourceHash(source.bytes);
+    this.size = source.bytes.length;
+    this.mayInclude = source.bytes.includes('::include', bodyStart);
   }
 
   get raw(): string {
@@ -166,17 +168,18 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
     throw new BuildError('.mdx files are not read here: MDX (imports, JSX components) is not part of this generator\'s Markdown', file, 1,
       `rename it to ${path.posix.basename(rel).replace(/\.mdx$/i, '.md')} and write its JSX as Markdown or directives (npm run migrate -- <docusaurus site> <docs folder> converts the common Docusaurus forms)`);
   }
-  const bytes = read(absPath);
+  const source = read(absPath);
+  const { bytes } = source;
   const id = sourceIdOf(rel);
-  if (kind === 'react-page') return new LoadedSource(kind, id, file, absPath, routeOfPath(rel), {}, 0, undefined, bytes, bytes.length);
+  if (kind === 'react-page') return new LoadedSource(kind, id, file, absPath, routeOfPath(rel), {}, 0, undefined, source, bytes.length);
   const head = frontMatterHead(bytes);
   // The head is the file's start, so its front matter, line numbers and slug line are the file's.
   const text = head ?? bytes.toString('utf8');
   const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file, memo);
   const route = frontMatter.slug === undefined ? routeOfPath(rel) : routeOfSlug(frontMatter.slug, rel, file, text);
-  const source = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, bytes, Buffer.byteLength(head ?? ''));
-  if (head === null) source.body = body;
-  return source;
+  const page = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, source, Buffer.byteLength(head ?? ''));
+  if (head === null) page.body = body;
+  return page;
 }
 
 /**

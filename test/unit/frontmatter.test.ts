@@ -109,7 +109,7 @@ describe('a page read from its bytes', () => {
   for (const [name, text] of Object.entries(samples)) {
     it(`${name}: same front matter, body, line offset and text as the whole text split at once`, () => {
       const bytes = Buffer.from(text);
-      const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => bytes);
+      const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => ({ bytes }));
       const whole = splitFrontMatter(text, 'docs/a.md');
       assert.deepEqual(page.frontMatter, whole.frontMatter);
       assert.equal(page.bodyLineOffset, whole.bodyLineOffset);
@@ -120,14 +120,19 @@ describe('a page read from its bytes', () => {
     });
   }
 
+  it('takes the hash its reader already has (the input fingerprint hashed the page) instead of hashing again', () => {
+    const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => ({ bytes: Buffer.from('Текст.\n'), hash: 'hash from the fingerprint' }));
+    assert.equal(page.hash, 'hash from the fingerprint');
+  });
+
   it('says whether the body may include a fragment, without decoding it', () => {
-    const read = (text: string) => readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => Buffer.from(text));
+    const read = (text: string) => readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => ({ bytes: Buffer.from(text) }));
     assert.equal(read('---\ntitle: А\n---\n::include{file="./_x.md"}\n').mayInclude, true);
     assert.equal(read('---\ntitle: А\n---\nТекст.\n').mayInclude, false);
   });
 
   it('lets its bytes go once both texts are set to empty', () => {
-    const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => Buffer.from('---\ntitle: А\n---\nТекст.\n'));
+    const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => ({ bytes: Buffer.from('---\ntitle: А\n---\nТекст.\n') }));
     page.raw = '';
     assert.equal(page.body, 'Текст.\n', 'the body is still there while only the text was let go');
     page.body = '';
