@@ -215,7 +215,8 @@ export class KeyValueCache<V> {
   /** Writes what changed; says whether the base was rewritten (entries this build did not use are then gone). */
   save(): 'unchanged' | 'delta' | 'base' {
     const keys = this.usedKeys();
-    const stored = this.lazy ? new Set([...this.old.keys(), ...this.packed.keys()]).size : this.old.size;
+    // A lazy cache's deserialised values are among its packed ones.
+    const stored = this.lazy ? this.packed.size : this.old.size;
     if (!this.file || (!this.changed && keys.length === stored)) return 'unchanged';
     const base = this.base;
     if (base) {

@@ -1,7 +1,8 @@
 // The dev server's bundles: the same client and server-render builds as production
 // (build/render/bundle.ts), kept in esbuild incremental contexts so a theme edit rebuilds in tens of
 // milliseconds, plus the live-reload client (src/client/dev-client.ts), served from memory.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { filesUnder } from '../file-tree.ts';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { currentIconSprite, SHAPES_FILE, writeIconSprite } from '../render/icon-sprite.ts';
@@ -93,16 +94,10 @@ export class DevBundler {
     const assetsDir = path.join(this.input.outDir, 'assets');
     const current = new Set(Object.keys(metafile.outputs).map((o) => path.resolve(this.input.projectRoot, o)));
     current.add(path.join(this.input.outDir, sprite));
-    let entries: string[];
-    try {
-      entries = readdirSync(assetsDir, { recursive: true, encoding: 'utf8' });
-    } catch {
-      return;
-    }
-    for (const rel of entries) {
+    for (const rel of filesUnder(assetsDir)) {
       const file = path.join(assetsDir, rel);
       // Content images live under assets/img and are the session's to manage.
-      if (rel.startsWith(`img${path.sep}`) || rel === 'img' || current.has(file)) continue;
+      if (rel.startsWith('img/') || current.has(file)) continue;
       if (/\.(js|css|map)$/.test(rel) || /^icons\.\w+\.svg$/.test(rel) || path.dirname(rel) === 'media') rmSync(file, { force: true });
     }
   }

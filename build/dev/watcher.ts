@@ -1,7 +1,8 @@
 // Watches the site's folders with chokidar and hands the events over in batches: a batch starts
 // once the files have been quiet for a moment (several quick saves, an editor's write-rename,
 // a `git checkout` become one rebuild), and never while the previous batch is still building.
-import { readdirSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { filesUnder as filesIn } from '../file-tree.ts';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
@@ -9,24 +10,26 @@ import type { FileEvent } from './changes.ts';
 
 const IGNORED = /(^|[/\\])(node_modules|\.git)([/\\]|$)/;
 
-/** Every file under the given folders (and the given files), by absolute path: names only, no stat. */
+/** Every file under the given folders (and the given files), by absolute path. */
 export function filesUnder(paths: string[]): Set<string> {
   const files = new Set<string>();
   for (const p of paths) {
-    let entries;
-    try {
-      entries = readdirSync(p, { recursive: true, withFileTypes: true });
-    } catch (e) {
-      // A file among the paths (the site config), or one that does not exist (yet).
-      if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') files.add(path.resolve(p));
+    // A file among the paths (the site config), or one that does not exist (yet).
+    if (!isDirectory(p)) {
+      if (existsSync(p)) files.add(path.resolve(p));
       continue;
     }
-    for (const d of entries) {
-      const file = path.resolve(d.parentPath, d.name);
-      if (!d.isDirectory() && !IGNORED.test(file)) files.add(file);
-    }
+    for (const rel of filesIn(p, (name) => IGNORED.test(name))) files.add(path.resolve(p, rel));
   }
   return files;
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -93,11 +93,7 @@ export function readerOf(read: Map<string, SourceFile>): SourceReader {
  */
 function frontMatterHead(bytes: Buffer): string | null {
   if (bytes.length < 3 || bytes[0] !== 0x2d || bytes[1] !== 0x2d || bytes[2] !== 0x2d) return '';
-  const lineEnd = (from: number) => {
-    const at = bytes.indexOf(0x0a, from);
-    return at < 0 ? bytes.length : at + 1;
-  };
-  const afterOpening = lineEnd(0);
+  const afterOpening = bytes.indexOf(0x0a) + 1 || bytes.length;
   for (let at = bytes.indexOf('\n---', afterOpening); at >= 0; at = bytes.indexOf('\n---', at + 1)) {
     let end = at + 4;
     while (bytes[end] === 0x20 || bytes[end] === 0x09) end++;
