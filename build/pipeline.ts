@@ -34,6 +34,7 @@ import { renderRobots, renderSitemap } from './output/sitemap.ts';
 import { machinePages, type MachineFile } from './output/llms.ts';
 import { KnownBytes } from './output/known-bytes.ts';
 import { LlmsFullParts } from './output/llms-full-parts.ts';
+import { GzipSegments } from './output/segmented-gzip.ts';
 import { measureFirstLoad } from './render/stats.ts';
 import { SidebarViews } from './render/sidebar-views.ts';
 import { RenderReuse } from './render/reuse.ts';
@@ -79,8 +80,11 @@ const HEAP_GROWING_ABOVE_BYTES = 2_000_000;
  * rest of the build: that item is llms-full.txt, every page's Markdown in one string (230 MB of
  * heap at 10 000 pages).
  */
-function addMachineFiles(out: OutputWriter, known: KnownBytes, files: MachineFile[]): void {
-  for (const f of files) known.add(out, f.rel, f.key, f.content);
+function addMachineFiles(out: OutputWriter, known: KnownBytes, files: MachineFile[], compressor: Compressor): void {
+  for (const f of files) {
+    const { hash } = known.add(out, f.rel, f.key, f.content);
+    if (f.precompressed) compressor.precompressed(f.rel, hash);
+  }
 }
 
 export async function runPipeline(options: BuildOptions, pre: Prechecked): Promise<BuildResult> {
@@ -167,9 +171,11 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const pageBody = pageBodies(sources, compiledSite);
     // Files the output in place already has with the same bytes are linked from it (build/output/previous-output.ts).
     const previousOutput = PreviousOutput.open(outDir);
+    // llms-full.txt's gzip copy is made from cached segments, not by the compressor (build/output/segmented-gzip.ts).
+    const llmsFullGzip = new GzipSegments(cacheDir);
     let machineFiles = machinePages({
       config, sources, pages, sidebars, routeOfFile, compiledMarkdown: pageBody.markdownBytes, compiledMarkdownId: pageBody.markdownId,
-      llmsFullParts: new LlmsFullParts(cacheDir, previousOutput),
+      llmsFullParts: new LlmsFullParts(cacheDir, previousOutput), llmsFullGzip,
     });
     // Nothing past this point reads a source's text: let it go, so that a large site does not
     // hold it through render and search.
@@ -189,10 +195,11 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const { files: sidebarJson } = sidebarFiles(sidebars);
     for (const f of sidebarJson) out.addOrReuse(f.rel, f.json);
     const knownBytes = new KnownBytes(cacheDir);
-    addMachineFiles(out, knownBytes, machineFiles);
+    addMachineFiles(out, knownBytes, machineFiles, compressor);
     machineFiles = []; // the writer holds their bytes until its first flush
+    llmsFullGzip.save();
     const written = (rel: string, linkedFrom?: string, inPlace?: boolean) => compressor!.add(rel, linkedFrom, inPlace);
-    // Written now, so that the compressor starts on llms-full.txt (the largest file) while the pages render.
+    // Written now, so that the compressor starts on llms.txt and the pages' `.md` files while the pages render.
     await out.flush(written);
     const prepaint = prepaintFor(config);
     const checkingLinks = options.checkLinks !== false;

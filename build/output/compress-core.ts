@@ -21,6 +21,12 @@ export const MANIFEST_FILE = '_headers/compress.json';
 export interface Manifest {
   settings: string;
   files: Record<string, string>;
+  /**
+   * Files whose compressed copy the build made itself (llms-full.txt, build/output/segmented-gzip.ts)
+   * and that copy, by content hash: known to the next build like the others, but no .br is
+   * expected beside them, and none of an earlier output's is kept.
+   */
+  precompressed?: Record<string, string>;
 }
 
 export interface CompressStats {

@@ -158,11 +158,11 @@ export class FileCompressor {
   }
 
   /**
-   * Writes file.gz and file.br (file: its place in the staging folder). A large file (llms-full.txt:
-   * all pages' Markdown, 10 MB at 1000 pages) is compressed on libuv's threads, gzip and brotli at
-   * once (same bytes as the synchronous calls), while this thread goes on with the files behind it
-   * and still answers the main thread's requests: compressed here, it held the worker for 0.5 s
-   * after a one-page edit, and the build waited for it. settled() waits for those.
+   * Writes file.gz and file.br (file: its place in the staging folder). A large file (1 MB or
+   * more) is compressed on libuv's threads, gzip and brotli at once (same bytes as the synchronous
+   * calls), while this thread goes on with the files behind it and still answers the main
+   * thread's requests: compressed here, a 10 MB file held the worker for 0.5 s, and the build
+   * waited for it. settled() waits for those.
    */
   private compress(rel: string, file: string, data: Buffer, hash: string, makeDir: boolean): void {
     const { stats } = this;

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CompressStats } from './compress-core.ts';
-import { MANIFEST_FILE } from './compress-core.ts';
+import { MANIFEST_FILE, type Manifest } from './compress-core.ts';
 import { addStats, failureOf, FileCompressor, type CompressFailure, type CompressSettings, type FileToCompress } from './compress-file.ts';
 
 export type CompressWorkerData = CompressSettings;
@@ -24,7 +24,7 @@ export type CompressRequest =
   | ({ type: 'file' } & FileToCompress)
   /** Give back the later half of the files not started yet. */
   | { type: 'give-back' }
-  | { type: 'finish'; main: MainShare };
+  | { type: 'finish'; main: MainShare; precompressed: Record<string, string> };
 
 export type CompressReply = { type: 'given-back'; files: FileToCompress[] } | { type: 'done'; stats: CompressStats } | CompressFailure;
 
@@ -32,14 +32,14 @@ const settings = workerData as CompressWorkerData;
 const files = new FileCompressor(settings);
 const queue: FileToCompress[] = [];
 let working = false;
-let finishing: MainShare | undefined;
+let finishing: Extract<CompressRequest, { type: 'finish' }> | undefined;
 let failure: CompressFailure | undefined;
 
 function work(): void {
   const next = queue.shift();
   if (!next) {
     working = false;
-    if (finishing) void finish(finishing);
+    if (finishing) void finish(finishing.main, finishing.precompressed);
     return;
   }
   if (!failure) {
@@ -52,7 +52,7 @@ function work(): void {
   setImmediate(work);
 }
 
-async function finish(main: MainShare): Promise<void> {
+async function finish(main: MainShare, precompressed: Record<string, string>): Promise<void> {
   // Large files still compressing in the background (build/output/compress-file.ts) first.
   const failed = failure ?? main.failure ?? (await files.settled());
   if (failed) {
@@ -62,8 +62,9 @@ async function finish(main: MainShare): Promise<void> {
   mkdirSync(path.join(settings.root, path.dirname(MANIFEST_FILE)), { recursive: true });
   // Sorted, so the manifest's bytes depend on the output only, not on which file finished first
   // or which thread did it: an incremental build then writes exactly what a cold one writes.
-  const all = Object.entries({ ...files.hashes, ...main.hashes }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  writeFileSync(path.join(settings.root, MANIFEST_FILE), JSON.stringify({ settings: settings.settings, files: Object.fromEntries(all) }));
+  const sorted = (hashes: Record<string, string>) => Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const made = Object.keys(precompressed).length ? { precompressed: sorted(precompressed) } : {};
+  writeFileSync(path.join(settings.root, MANIFEST_FILE), JSON.stringify({ settings: settings.settings, files: sorted({ ...files.hashes, ...main.hashes }), ...made } satisfies Manifest));
   const stats = addStats(files.stats, main.stats);
   parentPort!.postMessage({ type: 'done', stats: { ...stats, ms: Math.round(stats.ms) } } satisfies CompressReply);
 }
@@ -78,7 +79,7 @@ parentPort!.on('message', (msg: CompressRequest) => {
   } else if (msg.type === 'give-back') {
     parentPort!.postMessage({ type: 'given-back', files: failure ? [] : queue.splice(Math.ceil(queue.length / 2)) } satisfies CompressReply);
   } else {
-    finishing = msg.main;
-    if (!working) void finish(finishing);
+    finishing = msg;
+    if (!working) void finish(msg.main, msg.precompressed);
   }
 });

@@ -9,8 +9,10 @@
 //  - a file whose bytes equal the previous output's (dist/ before the commit) takes that output's
 //    .gz/.br by hard link instead of being compressed again, and a file the build leaves in
 //    dist/ (build/output/commit.ts) leaves its copies there too: a warm build compresses only
-//    what changed, and the largest such file (llms-full.txt) on libuv's threads, gzip and brotli
-//    at once, while the worker goes on with the rest (build/output/compress-file.ts);
+//    what changed, and a large file on libuv's threads, gzip and brotli at once, while the
+//    worker goes on with the rest (build/output/compress-file.ts). The largest, llms-full.txt,
+//    is not sent here at all: the build makes its gzip copy from cached segments
+//    (build/output/segmented-gzip.ts, precompressed());
 //  - the work runs in a worker thread (build/output/compress-worker.ts), fed each file as the build
 //    writes it, so it overlaps rendering, the search index and the link check on the main
 //    thread. The worker calls zlib synchronously: measured here, zlib's asynchronous API on
@@ -60,6 +62,8 @@ export class Compressor {
   private readonly settings: CompressWorkerData;
   /** Who waits for the worker's next reply (one request is out at a time: give-back, then finish). */
   private answer?: (reply: CompressReply) => void;
+  /** Files compressed by the build itself, and their copies, by hash: listed in the manifest as such. */
+  private readonly madeByBuild: Record<string, string> = {};
 
   constructor(private readonly root: string, options: CompressOptions = {}) {
     const minBytes = options.minBytes ?? MIN_BYTES;
@@ -67,8 +71,8 @@ export class Compressor {
     this.previous = options.previous && existsSync(options.previous) ? path.resolve(options.previous) : undefined;
     this.settings = { root, minBytes, quality, settings: settingsOf(quality, minBytes), previous: this.previous };
     // Started at once when the launcher bundled it: the Markdown compile that follows keeps this
-    // thread busy, and a worker whose start waited for it reached llms-full.txt (the largest file)
-    // only as the pages were written, and the build waited for its compression at the end.
+    // thread busy, and a worker whose start waited for it reached the first large file only as
+    // the pages were written, and the build waited for its compression at the end.
     this.worker = startWorker('output/compress-worker.ts', (file) => {
       const worker = new Worker(file, { workerData: this.settings });
       worker.on('error', (e) => (this.crashed = e));
@@ -92,6 +96,15 @@ export class Compressor {
     // A file linked from the previous output: the worker may know its hash from that output's manifest.
     const previous = this.previous && linkedFrom?.startsWith(this.previous + path.sep) ? path.relative(this.previous, linkedFrom).split(path.sep).join('/') : undefined;
     void this.worker.then((w) => w.postMessage({ type: 'file', rel, ...(previous ? { previous } : {}), ...(previous && kept ? { kept } : {}) } satisfies CompressRequest));
+  }
+
+  /**
+   * A file the build compresses itself, or that compressed copy (`hash`: its hashOf): left alone
+   * here, and listed in the manifest so that the next build knows its bytes.
+   */
+  precompressed(rel: string, hash: string): void {
+    this.seen.add(rel);
+    this.madeByBuild[rel] = hash;
   }
 
   /** Hands over every file under root that was not handed over yet. */
@@ -143,7 +156,7 @@ export class Compressor {
       failure ??= await mine?.settled();
       const stats = mine ? { ...mine.stats, takenBack: mine.stats.compressed } : noStats();
       const main: MainShare = { hashes: mine?.hashes ?? {}, stats, ...(failure ? { failure } : {}) };
-      const reply = await this.ask(worker, { type: 'finish', main });
+      const reply = await this.ask(worker, { type: 'finish', main, precompressed: this.madeByBuild });
       if (reply.type === 'failed') throw systemError(reply.error, reply.code, reply.path, reply.syscall);
       if (reply.type !== 'done') throw new Error(`the compression worker answered ${reply.type} to finish`);
       return reply.stats;

@@ -25,18 +25,19 @@ export class KnownBytes {
    * Adds `rel` to the writer: linked from the previous output when `key` is known and that output
    * has those bytes, made by `content` otherwise. The key names the inputs; the engine's code is
    * added here, since it decides what the inputs become; the file's name is not (the search
-   * index's fragments move to a new folder whenever one of them changes). Returns the file's size.
+   * index's fragments move to a new folder whenever one of them changes). Returns the file's
+   * size and hash (hashOf).
    */
-  add(out: OutputWriter, rel: string, key: string | undefined, content: () => string | Buffer): number {
+  add(out: OutputWriter, rel: string, key: string | undefined, content: () => string | Buffer): Known {
     const fullKey = key && hashKey(engineCodeHash(), key);
     const known = fullKey ? this.cache.get(fullKey) : undefined;
-    if (known && out.linkKnown(rel, known.hash, known.size)) return known.size;
+    if (known && out.linkKnown(rel, known.hash, known.size)) return known;
     const made = content();
     const data = typeof made === 'string' ? Buffer.from(made) : made;
     const hash = hashOf(data);
     if (fullKey) this.cache.set(fullKey, { hash, size: data.length });
     out.addOrReuse(rel, data, hash);
-    return data.length;
+    return { hash, size: data.length };
   }
 
   save(): void {

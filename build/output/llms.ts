@@ -8,6 +8,7 @@ import type { SourcePage } from '../model/content.ts';
 import { markdownUrlOf } from '../model/routes.ts';
 import { pageMarkdown, publishedMarkdownBytes, siteUrlOf } from './page-markdown.ts';
 import type { LlmsFullParts } from './llms-full-parts.ts';
+import { SEGMENT_SETTINGS, segmentStarts, type GzipSegments, type PageStart } from './segmented-gzip.ts';
 
 export interface LlmsInput {
   config: SiteConfig;
@@ -75,12 +76,14 @@ function trimEndBytes(data: Buffer): Buffer {
  * decoded and encoded again). With `parts` and page keys, unchanged pages are copied from the
  * previous llms-full.txt (build/output/llms-full-parts.ts).
  */
-function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: string }, routes: string[], page: (route: string) => { key?: string; content: () => Buffer }, parts?: LlmsFullParts): Buffer {
+function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: string }, routes: string[], page: (route: string) => { key?: string; content: () => Buffer }, parts?: LlmsFullParts): { data: Buffer; starts: PageStart[] } {
   const chunks: Buffer[] = [Buffer.from(`# ${config.title}\n\n> ${oneLine(config.tagline)}\n\n`)];
   const layout: [string, number, number][] = [];
+  const starts: PageStart[] = [];
   let at = chunks[0].length;
   routes.forEach((route, i) => {
     const { key, content } = page(route);
+    starts.push({ route, at });
     const head = Buffer.from(`${i > 0 ? '\n---\n\n' : ''}<!-- ${siteUrl}${route} -->\n\n`);
     const body = (key && parts?.part(key)) || trimEndBytes(content());
     chunks.push(head, body, Buffer.from('\n'));
@@ -90,7 +93,7 @@ function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: stri
   });
   const data = Buffer.concat(chunks);
   parts?.record(data, layout);
-  return data;
+  return { data, starts };
 }
 
 export interface MachineFile {
@@ -102,6 +105,8 @@ export interface MachineFile {
   key?: string;
   /** The file's content, made when asked for. */
   content: () => string | Buffer;
+  /** Its gzip copy is one of these files, made by the build, not by the compressor (llms-full.txt and that copy). */
+  precompressed?: true;
 }
 
 /** Every doc's and Markdown page's `<route>.md`, and llms.txt / llms-full.txt over the listed docs. */
@@ -111,7 +116,9 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
   /** The id of that Markdown, which names its text (build/cache/body-store.ts): it keys the files made of it. */
   compiledMarkdownId?: (absPath: string) => string | undefined;
   /** The previous llms-full.txt's parts, for pages that did not change. */
-  llmsFullParts?: LlmsFullParts; }): MachineFile[] {
+  llmsFullParts?: LlmsFullParts;
+  /** Given, llms-full.txt.gz is made too, from these cached segments (build/output/segmented-gzip.ts). */
+  llmsFullGzip?: GzipSegments; }): MachineFile[] {
   const { config, sources, pages, sidebars, routeOfFile } = input;
   const siteUrl = siteUrlOf(config);
   const byRoute = new Map(pages.map((p) => [p.route, p]));
@@ -140,9 +147,22 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
   const fullRoutes = llmsFullRoutes(sidebars, (route) => listedFiles.has(route));
   const fullKeys = fullRoutes.map((route) => listedFiles.get(route)!.key);
   const fullKey = fullKeys.every(Boolean) ? JSON.stringify([config.title, config.tagline, siteUrl, fullRoutes, fullKeys]) : undefined;
+  // Made once, for the file and its gzip copy, and only if one of them is asked for.
+  let full: ReturnType<typeof renderLlmsFull> | undefined;
+  const makeFull = () => (full ??= renderLlmsFull({ config, siteUrl }, fullRoutes, (route) => listedFiles.get(route) as { key?: string; content: () => Buffer }, input.llmsFullParts));
+  const gzip = input.llmsFullGzip;
   files.push(
     { rel: 'llms.txt', content: () => renderLlmsTxt({ config, siteUrl, sidebars, pages: listed }) },
-    { rel: 'llms-full.txt', ...(fullKey ? { key: fullKey } : {}), content: () => renderLlmsFull({ config, siteUrl }, fullRoutes, (route) => listedFiles.get(route) as { key?: string; content: () => Buffer }, input.llmsFullParts) },
+    { rel: 'llms-full.txt', ...(fullKey ? { key: fullKey } : {}), content: () => makeFull().data, ...(gzip ? { precompressed: true } : {}) },
   );
+  if (gzip) {
+    files.push({
+      rel: 'llms-full.txt.gz', ...(fullKey ? { key: JSON.stringify([SEGMENT_SETTINGS, fullKey]) } : {}), precompressed: true,
+      content: () => {
+        const { data, starts } = makeFull();
+        return gzip.gzip(data, segmentStarts(starts));
+      },
+    });
+  }
   return files;
 }

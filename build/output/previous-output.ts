@@ -19,8 +19,9 @@ export class PreviousOutput {
       const file = path.join(dir, MANIFEST_FILE);
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
       this.writtenAt = statSync(file).mtimeMs;
-      this.hashes = manifest.files;
-      for (const [rel, hash] of Object.entries(manifest.files)) this.byHash.set(hash, rel);
+      // The files the build compressed itself (llms-full.txt and its .gz) are known the same way.
+      this.hashes = { ...manifest.files, ...manifest.precompressed };
+      for (const [rel, hash] of Object.entries(this.hashes)) this.byHash.set(hash, rel);
     } catch {
       // no manifest (a first build, an output from elsewhere): nothing to reuse
     }

@@ -481,7 +481,7 @@ async function writeFiles(root: string, files: [string, () => Uint8Array | strin
     bytes += known.add(out, rel, key, () => {
       const made = content();
       return typeof made === 'string' ? made : Buffer.from(made.buffer, made.byteOffset, made.length);
-    });
+    }).size;
     if (out.size >= WRITE_BATCH) await out.flush(target.written);
   }
   await out.flush(target.written);

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
 import { assertSameTree, treeOf } from '../helpers/output-tree.ts';
@@ -251,13 +252,21 @@ describe('what an edit rebuilds', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.ok(readFileSync(full).equals(readFileSync(path.join(cold, 'llms-full.txt'))), 'llms-full.txt differs from the cold build\'s');
     assert.match(readFileSync(full, 'utf8'), /Абзац для llms-full\./);
+    // Its gzip copy, made from cached segments (build/output/segmented-gzip.ts): the cold build's
+    // bytes, the new text, and no brotli copy beside it (an earlier output's would be stale).
+    assert.ok(readFileSync(`${full}.gz`).equals(readFileSync(path.join(cold, 'llms-full.txt.gz'))), 'llms-full.txt.gz differs from the cold build\'s');
+    assert.ok(gunzipSync(readFileSync(`${full}.gz`)).equals(readFileSync(full)));
+    assert.ok(!existsSync(`${full}.br`) && !existsSync(path.join(cold, 'llms-full.txt.br')));
   });
 
   it('a static file changed: no page compiled or rendered', () => {
     site.write('static/img/extra.txt', 'новый файл\n');
+    // A brotli copy of llms-full.txt, as outputs had before its gzip copy was made in segments: stale, so removed.
+    writeFileSync(path.join(site.out, 'llms-full.txt.br'), 'устаревшая копия');
     const s = statsOf();
     assert.equal(s.compiled, 0);
     assert.equal(s.rendered, 0);
+    assert.ok(!existsSync(path.join(site.out, 'llms-full.txt.br')), 'the stale llms-full.txt.br is gone');
   });
 
   it('a page\'s sidebar label edited: the pages that show it render again, nothing is compiled but that page', () => {

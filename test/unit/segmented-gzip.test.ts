@@ -1,0 +1,80 @@
+// llms-full.txt's gzip copy from cached segments (build/output/segmented-gzip.ts): any gzip
+// reader gets the text back, an edit compresses only the segments around it, and cached or not
+// the bytes are the same.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import zlib from 'node:zlib';
+import { GzipSegments, segmentStarts, tableCrc32, type PageStart } from '../../build/output/segmented-gzip.ts';
+
+/** A file like llms-full.txt: a header, then pages of Russian text of varied length, each with its head. */
+function fullText(pages: number, edit?: { page: number; text: string }): { data: Buffer; starts: PageStart[] } {
+  const words = ['правило', 'группа', 'агент', 'сеть', 'порт', 'хост', 'трафик', 'цепочка', 'nftables', 'sgroups', 'адрес', 'маска',
+    'протокол', 'входящий', 'исходящий', 'журнал', 'приоритет', 'таблица', 'сервер', 'синхронизация', 'ресурс', 'интерфейс'];
+  let seed = 7;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8; // the same text on every run
+  const chunks = ['# SGroups\n\n> Брандмауэр\n\n'];
+  const starts: PageStart[] = [];
+  let at = Buffer.byteLength(chunks[0]);
+  for (let p = 0; p < pages; p++) {
+    const route = `/docs/section-${p % 7}/page-${p}`;
+    let body = `# Страница ${p}\n\n`;
+    for (let w = 0; w < 300 + (p * 37) % 900; w++) body += `${words[next() % words.length]}${next() % 13 === 0 ? `.${next() % 1000}\n\n` : ' '}`;
+    if (edit?.page === p) body += edit.text;
+    const part = `${p > 0 ? '\n---\n\n' : ''}<!-- https://example.org${route} -->\n\n${body}\n`;
+    starts.push({ route, at });
+    chunks.push(part);
+    at += Buffer.byteLength(part);
+  }
+  return { data: Buffer.from(chunks.join('')), starts };
+}
+
+describe('llms-full.txt.gz from cached segments', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sg-gzseg-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is one gzip stream that zlib and the gzip program read back whole, about as small as gzip of the whole file', () => {
+    const { data, starts } = fullText(120);
+    const gz = new GzipSegments(null).gzip(data, segmentStarts(starts));
+    assert.ok(zlib.gunzipSync(gz).equals(data));
+    assert.ok(execFileSync('gzip', ['-dc'], { input: gz, maxBuffer: 64 * 1024 * 1024 }).equals(data), 'gzip -dc');
+    const whole = zlib.gzipSync(data, { level: 6 }).length;
+    assert.ok(gz.length < whole * 1.05, `${gz.length} bytes against ${whole} for the whole file`);
+    assert.ok(segmentStarts(starts).length > 10, 'cut into segments');
+  });
+
+  it('compresses again only the segments around an edit, and gives the bytes a build without a cache gives', () => {
+    const cacheDir = path.join(dir, 'edit');
+    const before = fullText(200);
+    const first = new GzipSegments(cacheDir);
+    first.gzip(before.data, segmentStarts(before.starts));
+    const segments = first.compressed;
+    first.save();
+
+    const edited = fullText(200, { page: 101, text: 'Новый абзац о приоритетах правил.\n' });
+    // Where segments start follows the routes, not the lengths: the cuts after the page just moved by its growth.
+    const grown = Buffer.byteLength('Новый абзац о приоритетах правил.\n');
+    assert.deepEqual(segmentStarts(edited.starts), segmentStarts(before.starts).map((s) => (s > edited.starts[101].at ? s + grown : s)));
+    const warm = new GzipSegments(cacheDir);
+    const gz = warm.gzip(edited.data, segmentStarts(edited.starts));
+    assert.ok(warm.compressed >= 1 && warm.compressed <= 3, `${warm.compressed} of ${segments} segments compressed again`);
+    assert.ok(gz.equals(new GzipSegments(null).gzip(edited.data, segmentStarts(edited.starts))), 'the same bytes as without a cache');
+    assert.ok(zlib.gunzipSync(gz).equals(edited.data));
+  });
+
+  it('a file of one segment, and an empty one, are valid gzip too', () => {
+    for (const text of ['# Один\n\nтекст\n', '']) {
+      const data = Buffer.from(text);
+      assert.ok(zlib.gunzipSync(new GzipSegments(null).gzip(data, [0])).equals(data), JSON.stringify(text));
+    }
+  });
+
+  it('the CRC-32 used without zlib.crc32 (Node before 20.15) is zlib\'s', () => {
+    const { data } = fullText(20);
+    assert.equal(tableCrc32(data), zlib.crc32(data));
+    assert.equal(tableCrc32(Buffer.alloc(0)), 0);
+  });
+});
