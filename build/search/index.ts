@@ -67,12 +67,14 @@ export interface SearchIndexOptions {
 }
 
 /**
- * Term frequencies of one page: `terms[i]` occurs `counts[4 * i + f]` times in field f (the order
+ * Term frequencies of one page: its i-th term (`terms` is them joined by newlines, which no term
+ * holds: the shards store them so too) occurs `counts[4 * i + f]` times in field f (the order
  * of FIELD_NAMES), terms in order of first occurrence. Kept for every page until the postings are
  * made, so it is compact: a Map of small arrays per page took ~40 KB a page (400 MB at 10 000
- * pages); this takes a tenth of that, the term strings being shared through TermCache.
+ * pages). One string, not an array of them: read back from the cache, an array made a string
+ * object per term and page (170 000 at 1000 pages, 6 MB that the garbage collector copied about).
  */
-interface CountedPage { terms: string[]; counts: Uint16Array; lengths: Record<Field, number> }
+interface CountedPage { terms: string; counts: Uint16Array; lengths: Record<Field, number> }
 
 export interface SearchIndexStats {
   pages: number;
@@ -176,6 +178,7 @@ export function extractSections(html: string): Section[] {
 // --- index ---------------------------------------------------------------------------------
 
 interface TermAcc {
+  term: string;
   /** Pages that have the term. */
   size: number;
   ids: Uint32Array;
@@ -229,7 +232,7 @@ function countTerms(fields: Record<Field, string[]>, cache: TermCache): CountedP
       }
     }
   });
-  return { terms, counts: Uint16Array.from(counts, (c) => Math.min(c, 0xffff)), lengths };
+  return { terms: terms.join('\n'), counts: Uint16Array.from(counts, (c) => Math.min(c, 0xffff)), lengths };
 }
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex').slice(0, 12);
@@ -356,42 +359,53 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
   const avgBody = Math.max(1, (totals.text + CODE_WEIGHT * totals.code) / n);
   // Two passes: the pages holding each term are counted first, so that each term's postings
   // are two typed arrays of their final size (a 10 000-page site has ~5 million postings: as
-  // growing arrays of numbers they took ~150 MB, as typed arrays 25 MB).
-  const terms = new Map<string, TermAcc>();
-  for (const { terms: pageTerms } of perPage) {
-    for (const term of pageTerms) {
-      const acc = terms.get(term);
-      if (acc) acc.size++;
-      else terms.set(term, { size: 1, ids: EMPTY_IDS, weights: EMPTY_WEIGHTS, filled: 0 });
-    }
-  }
-  for (const acc of terms.values()) {
+  // growing arrays of numbers they took ~150 MB, as typed arrays 25 MB). The first pass also
+  // numbers the terms, so that the second finds each page's by index.
+  const numbers = new Map<string, number>();
+  const terms: TermAcc[] = [];
+  const termsOfPage = perPage.map(({ terms: joined }) => {
+    const list = joined === '' ? [] : joined.split('\n');
+    const ids = new Uint32Array(list.length);
+    list.forEach((term, i) => {
+      let n = numbers.get(term);
+      if (n === undefined) {
+        numbers.set(term, (n = terms.length));
+        terms.push({ term, size: 0, ids: EMPTY_IDS, weights: EMPTY_WEIGHTS, filled: 0 });
+      }
+      terms[n].size++;
+      ids[i] = n;
+    });
+    return ids;
+  });
+  numbers.clear();
+  for (const acc of terms) {
     acc.ids = new Uint32Array(acc.size);
     acc.weights = new Uint8Array(acc.size);
   }
-  perPage.forEach(({ terms: pageTerms, counts, lengths }, id) => {
+  perPage.forEach(({ counts, lengths }, id) => {
     const bodyNorm = 1 - B + (B * (lengths.text + CODE_WEIGHT * lengths.code)) / avgBody;
     // A short title that has the word says more than a long one: up to a quarter less.
     const titleWeight = WEIGHT.title * (0.75 + 0.25 * Math.min(1, 3 / Math.max(1, lengths.title)));
-    for (const [i, term] of pageTerms.entries()) {
+    const pageTerms = termsOfPage[id];
+    for (let i = 0; i < pageTerms.length; i++) {
       const at = FIELD_NAMES.length * i;
       const title = counts[at], heading = counts[at + 1], text = counts[at + 2], code = counts[at + 3];
       const body = (text + CODE_WEIGHT * code) / bodyNorm;
       const w = (title > 0 ? titleWeight : 0) + (WEIGHT.heading * heading) / (heading + 1) + (WEIGHT.body * body) / (body + K1);
       const weight = Math.max(1, Math.min(255, Math.round(255 * w)));
-      const acc = terms.get(term)!;
+      const acc = terms[pageTerms[i]];
       acc.ids[acc.filled] = id;
       acc.weights[acc.filled++] = weight;
     }
   });
 
   // 3. Shards: runs of sorted terms of about `target` raw bytes.
-  const sorted = [...terms.keys()].sort();
+  const sorted = terms.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
   const shards: ShardTerm[][] = [];
   let run: ShardTerm[] = [];
   let size = 0;
-  for (const term of sorted) {
-    const acc = terms.get(term)!;
+  for (const acc of sorted) {
+    const { term } = acc;
     const bytes = term.length * 2 + 4 + acc.ids.length * 2.2;
     if (run.length && size + bytes > target) {
       shards.push(run);
@@ -429,7 +443,7 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
 
   const bytes = await writeFiles(outDir, files, output);
   await prune(outDir, new Set(files.map(([rel]) => rel)));
-  return { pages: docs.length, terms: terms.size, shards: shards.length, bytes, ms: Math.round(performance.now() - started) };
+  return { pages: docs.length, terms: terms.length, shards: shards.length, bytes, ms: Math.round(performance.now() - started) };
 }
 
 /** A shard or fragment folder this writer makes, or a compressed copy of a shard. */
