@@ -26,6 +26,7 @@ import { PreviousOutput } from './output/previous-output.ts';
 import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor } from './output/staging.ts';
 import { commitOutput, KeptFiles, recoverCommits } from './output/commit.ts';
 import { checkRoutes } from './model/routes.ts';
+import { filesUnder } from './file-tree.ts';
 import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
 import { assemblePages, contentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
@@ -45,6 +46,13 @@ import { pageMetaResolver } from './model/page-meta.ts';
 
 import type { BuildOptions, BuildResult } from './index.ts';
 import type { SitePaths } from './model/paths.ts';
+
+/**
+ * Files to compress before the compressor starts its worker (build/output/compress.ts). A page's
+ * HTML takes ~4 ms to compress here, and a worker ~0.2 s of CPU to start beside the build: a
+ * text edit of the 1000-page corpus has ~15 files to compress, a title edit ~80.
+ */
+const COMPRESS_WORKER_AFTER = 32;
 
 /** Pages rendered between two writes: bounds the output held in memory (~0.1 MB a page). */
 const WRITE_BATCH = 200;
@@ -133,16 +141,20 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     throw e;
   }
   let compressor: Compressor | undefined;
+  // The output in place's files, listed once for the compressor and the commit (nothing changes it in between).
+  let outputFiles: string[] | undefined;
+  const listOutput = () => (outputFiles ??= filesUnder(outDir));
   let pageStore: BodyStore | undefined;
   let bundling: ReturnType<typeof cachedBundles> | undefined;
   // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
   const guideWorker = config.userGuidePdf === false || options.userGuide === false ? null : new GuideWorker();
   try {
-    // .gz/.br beside every text file (build/output/compress.ts), in a worker thread started now so
-    // that its start-up overlaps the compile: files unchanged since the previous output link its
-    // copies, the rest compress while the pages render and the search index and the link check
-    // run on the main thread.
-    compressor = new Compressor(staging, { previous: outDir });
+    // .gz/.br beside every text file (build/output/compress.ts): files unchanged since the
+    // previous output keep or link its copies; the rest compress in a worker thread while the
+    // pages render and the search index and the link check run on this one. The worker starts
+    // once there is enough to compress to pay for it: a cold build's first pages, not an edit of
+    // a page or two, whose few files this thread compresses at the end.
+    compressor = new Compressor(staging, { previous: outDir, workerAfter: COMPRESS_WORKER_AFTER, listPrevious: listOutput });
     // 2. Bundles (esbuild, in its own process) written straight into the staging folder, while
     // 3. the Markdown is compiled (cached by content hash, spread over worker threads).
     const reactPages = new Map(sources.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath]));
@@ -290,7 +302,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       const record: BuildStamp = { fingerprint, pages: pages.length, warnings, firstLoad, adaptedConfig: adapted };
       writeOut(staging, STAMP_FILE, JSON.stringify(record));
     }
-    commitOutput(staging, outDir, kept);
+    commitOutput(staging, outDir, kept, listOutput);
     stopGuarding();
     // Only now: the cache names files of the output that is in place.
     reuse.save(outDir);

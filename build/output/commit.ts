@@ -127,8 +127,11 @@ function manifestFiles(dir: string): Manifest['files'] {
   }
 }
 
-/** Puts the staging folder's output in place: whole when it kept nothing, file by file when it did. */
-export function commitOutput(staging: string, outDir: string, kept: KeptFiles): void {
+/**
+ * Puts the staging folder's output in place: whole when it kept nothing, file by file when it did.
+ * listOutput: the output in place's files, when the build has listed them already.
+ */
+export function commitOutput(staging: string, outDir: string, kept: KeptFiles, listOutput: () => string[] = () => filesUnder(outDir)): void {
   if (kept.size === 0 || !existsSync(outDir)) {
     swapInto(staging, outDir);
     return;
@@ -146,7 +149,7 @@ export function commitOutput(staging: string, outDir: string, kept: KeptFiles): 
     const m = /^(.*)\.(?:gz|br)$/.exec(rel);
     return m !== null && kept.has(m[1]) && Object.hasOwn(compressed, m[1]);
   };
-  const present = filesUnder(outDir);
+  const present = listOutput();
   const staying = present.filter((rel) => !staged.has(rel) && survives(rel));
   if (staged.size > SMALL_COMMIT && staying.length < staged.size * RENAMES_PER_LINK) {
     // Much of the output is new (a title edit renders every page of its sidebar again; the

@@ -36,6 +36,7 @@ export interface CompressStats {
   reused: number;
   /** Of those, compressed here. */
   compressed: number;
+  /** Their sizes (but those of files left in the previous output, which are not looked at). */
   bytes: number;
   /** Sizes of what was compressed here. */
   gzipBytes: number;

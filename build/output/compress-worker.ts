@@ -4,12 +4,9 @@
 // main thread, done with its own work, takes it over) is answered after the file at hand. On
 // 'finish' it waits for its queue to empty, writes the manifest of both sides and answers with
 // the figures.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CompressStats } from './compress-core.ts';
-import { MANIFEST_FILE, type Manifest } from './compress-core.ts';
-import { addStats, failureOf, FileCompressor, type CompressFailure, type CompressSettings, type FileToCompress } from './compress-file.ts';
+import { addStats, failureOf, FileCompressor, writeManifest, type CompressFailure, type CompressSettings, type FileToCompress } from './compress-file.ts';
 
 export type CompressWorkerData = CompressSettings;
 
@@ -22,6 +19,8 @@ export interface MainShare {
 
 export type CompressRequest =
   | ({ type: 'file' } & FileToCompress)
+  /** Those the build held back until it started the worker (Compressor's workerAfter). */
+  | { type: 'files'; files: FileToCompress[] }
   /** Give back the later half of the files not started yet. */
   | { type: 'give-back' }
   | { type: 'finish'; main: MainShare; precompressed: Record<string, string> };
@@ -59,19 +58,19 @@ async function finish(main: MainShare, precompressed: Record<string, string>): P
     parentPort!.postMessage(failed);
     return;
   }
-  mkdirSync(path.join(settings.root, path.dirname(MANIFEST_FILE)), { recursive: true });
-  // Sorted, so the manifest's bytes depend on the output only, not on which file finished first
-  // or which thread did it: an incremental build then writes exactly what a cold one writes.
-  const sorted = (hashes: Record<string, string>) => Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const made = Object.keys(precompressed).length ? { precompressed: sorted(precompressed) } : {};
-  writeFileSync(path.join(settings.root, MANIFEST_FILE), JSON.stringify({ settings: settings.settings, files: sorted({ ...files.hashes, ...main.hashes }), ...made } satisfies Manifest));
+  writeManifest(settings.root, settings.settings, { ...files.hashes, ...main.hashes }, precompressed);
   const stats = addStats(files.stats, main.stats);
   parentPort!.postMessage({ type: 'done', stats: { ...stats, ms: Math.round(stats.ms) } } satisfies CompressReply);
 }
 
+function enqueue(file: FileToCompress): void {
+  queue.push({ rel: file.rel, ...(file.previous ? { previous: file.previous } : {}), ...(file.kept ? { kept: true } : {}) });
+}
+
 parentPort!.on('message', (msg: CompressRequest) => {
-  if (msg.type === 'file') {
-    queue.push({ rel: msg.rel, ...(msg.previous ? { previous: msg.previous } : {}), ...(msg.kept ? { kept: true } : {}) });
+  if (msg.type === 'file' || msg.type === 'files') {
+    if (msg.type === 'file') enqueue(msg);
+    else msg.files.forEach(enqueue);
     if (!working) {
       working = true;
       setImmediate(work);

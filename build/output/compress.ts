@@ -31,7 +31,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { BROTLI_QUALITY, isCompressible, MIN_BYTES, settingsOf, type CompressStats } from './compress-core.ts';
 import type { CompressReply, CompressRequest, CompressWorkerData, MainShare } from './compress-worker.ts';
-import { failureOf, FileCompressor, noStats, type CompressFailure } from './compress-file.ts';
+import { failureOf, FileCompressor, noStats, writeManifest, type CompressFailure, type FileToCompress } from './compress-file.ts';
 import { startWorker } from '../worker-bundle.ts';
 import { systemError } from './fs-errors.ts';
 import { filesUnder } from '../file-tree.ts';
@@ -43,19 +43,33 @@ export interface CompressOptions {
   previous?: string;
   minBytes?: number;
   brotliQuality?: number;
+  /**
+   * Files to compress (those not left in the previous output) held back before the worker is
+   * started; with fewer than this, finish() does them on the calling thread and no worker starts.
+   * 0, the default: the worker starts at once.
+   */
+  workerAfter?: number;
+  /** The previous output's files (build/output/commit.ts lists them too), for files kept there when no worker starts. */
+  listPrevious?: () => string[];
 }
 
 /**
  * Writes name.gz and name.br beside compressible files under root, as they are handed to it.
  *
- * `add()` only posts the file's name to the worker, so the build feeds it each file as the file is
- * written and goes on with its own work. `addTree()` hands over whatever else is in the folder
+ * `add()` only posts the file's name to the worker (or holds it back until the worker starts:
+ * workerAfter), so the build feeds it each file as the file is written and goes on with its own work. `addTree()` hands over whatever else is in the folder
  * (static files, the sitemap); `finish()` waits for the worker and returns its figures;
  * `settle()` stops it, for a build that failed and is about to discard the folder.
  */
 export class Compressor {
   private readonly seen = new Set<string>();
-  private readonly worker: Promise<Worker>;
+  private worker?: Promise<Worker>;
+  /** Files handed over before the worker started (all of them, when it never does). */
+  private readonly pending: FileToCompress[] = [];
+  /** Of those, the ones that are not left in the previous output: compressing is work, keeping its copies is not. */
+  private pendingWork = 0;
+  private readonly workerAfter: number;
+  private readonly listPrevious?: () => string[];
   /** An error the worker died of, reported by finish(). */
   private crashed?: Error;
   private readonly previous?: string;
@@ -70,16 +84,29 @@ export class Compressor {
     const quality = options.brotliQuality ?? BROTLI_QUALITY;
     this.previous = options.previous && existsSync(options.previous) ? path.resolve(options.previous) : undefined;
     this.settings = { root, minBytes, quality, settings: settingsOf(quality, minBytes), previous: this.previous };
-    // Started at once when the launcher bundled it: the Markdown compile that follows keeps this
-    // thread busy, and a worker whose start waited for it reached the first large file only as
-    // the pages were written, and the build waited for its compression at the end.
-    this.worker = startWorker('output/compress-worker.ts', (file) => {
-      const worker = new Worker(file, { workerData: this.settings });
-      worker.on('error', (e) => (this.crashed = e));
-      worker.on('message', (reply: CompressReply) => this.answer?.(reply));
-      return worker;
+    this.workerAfter = options.workerAfter ?? 0;
+    this.listPrevious = options.listPrevious;
+    if (this.workerAfter <= 0) this.startWorker();
+  }
+
+  /**
+   * Starts the worker and hands it what was held back. At once by default: with the launcher's
+   * bundle it starts while the Markdown compile keeps this thread busy. Held back until there is
+   * enough to do (workerAfter), because a worker costs: starting one and loading its code took
+   * ~0.2 s of CPU beside the build, and an edit of one page has a dozen files to compress.
+   */
+  private startWorker(): Promise<Worker> {
+    const worker = startWorker('output/compress-worker.ts', (file) => {
+      const w = new Worker(file, { workerData: this.settings });
+      w.on('error', (e) => (this.crashed = e));
+      w.on('message', (reply: CompressReply) => this.answer?.(reply));
+      return w;
     });
-    this.worker.catch(() => {}); // reported by finish()
+    worker.catch(() => {}); // reported by finish()
+    this.worker = worker;
+    const files = this.pending.splice(0);
+    if (files.length) void worker.then((w) => w.postMessage({ type: 'files', files } satisfies CompressRequest));
+    return worker;
   }
 
   /**
@@ -95,7 +122,13 @@ export class Compressor {
     if (!isCompressible(rel)) return;
     // A file linked from the previous output: the worker may know its hash from that output's manifest.
     const previous = this.previous && linkedFrom?.startsWith(this.previous + path.sep) ? path.relative(this.previous, linkedFrom).split(path.sep).join('/') : undefined;
-    void this.worker.then((w) => w.postMessage({ type: 'file', rel, ...(previous ? { previous } : {}), ...(previous && kept ? { kept } : {}) } satisfies CompressRequest));
+    const file: FileToCompress = { rel, ...(previous ? { previous } : {}), ...(previous && kept ? { kept } : {}) };
+    if (this.worker) {
+      void this.worker.then((w) => w.postMessage({ type: 'file', ...file } satisfies CompressRequest));
+      return;
+    }
+    this.pending.push(file);
+    if (!file.kept && ++this.pendingWork >= this.workerAfter) this.startWorker();
   }
 
   /**
@@ -134,6 +167,7 @@ export class Compressor {
    * after its pages are written, then waits about half as long.
    */
   async finish(): Promise<CompressStats> {
+    if (!this.worker) return this.finishHere();
     const worker = await this.worker;
     try {
       if (this.crashed) throw this.crashed;
@@ -165,8 +199,27 @@ export class Compressor {
     }
   }
 
+  /** Without a worker: every file handed over, done on this thread, and the manifest written. */
+  private async finishHere(): Promise<CompressStats> {
+    const mine = new FileCompressor(this.settings, this.listPrevious);
+    let failure: CompressFailure | undefined;
+    for (const file of this.pending.splice(0)) {
+      try {
+        mine.one(file);
+      } catch (e) {
+        failure = failureOf(file.rel, e);
+        break;
+      }
+    }
+    failure ??= await mine.settled();
+    if (failure) throw systemError(failure.error, failure.code, failure.path, failure.syscall);
+    writeManifest(this.root, this.settings.settings, mine.hashes, this.madeByBuild);
+    return { ...mine.stats, ms: Math.round(mine.stats.ms) };
+  }
+
   /** Stops the worker whatever it was doing: a failed build stops writing before it discards the folder. */
   async settle(): Promise<void> {
+    if (!this.worker) return;
     try {
       await (await this.worker).terminate();
     } catch {

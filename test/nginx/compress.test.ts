@@ -9,6 +9,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { Worker } from 'node:worker_threads';
 import { Compressor, compressTree, isCompressible } from '../../build/output/compress.ts';
 import { BROTLI_QUALITY, brotliParams, GZIP_LEVEL, hashOf, MANIFEST_FILE } from '../../build/output/compress-core.ts';
+import { filesUnder } from '../../build/file-tree.ts';
 
 const text = (n: number) => Array.from({ length: n }, (_, i) => `<p>Строка ${i} правил nftables</p>`).join('\n');
 
@@ -136,6 +137,47 @@ describe('build-time compression', () => {
     assert.ok(brotliDecompressSync(readFileSync(path.join(next, 'a/b/index.html.br'))).equals(raw));
     const manifest = JSON.parse(readFileSync(path.join(next, MANIFEST_FILE), 'utf8')) as { files: Record<string, string> };
     assert.deepEqual(Object.keys(manifest.files).sort(), ['a/b/index.html', 'index.html'], 'both are listed: the commit keeps the first one\'s copies');
+  });
+
+  it('holds files back until there are workerAfter of them: fewer are compressed on the calling thread, to the same copies and manifest', async () => {
+    const rels = ['index.html', 'a/b/index.html', '_data/a/b.json', 'assets/entry.ABC.js', 'assets/styles.ABC.css', 'sitemap.xml', 'img/pic.svg'];
+    const withWorker = site();
+    await compressTree(withWorker);
+    const here = site();
+    const compressor = new Compressor(here, { workerAfter: 20 });
+    compressor.addTree();
+    const workerOf = (c: Compressor) => (c as unknown as { worker?: Promise<Worker> }).worker;
+    assert.equal(workerOf(compressor), undefined, 'no worker for 7 files');
+    const stats = await compressor.finish();
+    assert.equal(stats.compressed, 7);
+    for (const rel of [...rels.flatMap((r) => [`${r}.gz`, `${r}.br`]), MANIFEST_FILE]) {
+      assert.ok(readFileSync(path.join(here, rel)).equals(readFileSync(path.join(withWorker, rel))), rel);
+    }
+    // Past the threshold the worker starts and is handed what was held back.
+    const many = site();
+    const started = new Compressor(many, { workerAfter: 3 });
+    started.addTree();
+    assert.ok(workerOf(started), 'a worker once 3 files wait');
+    assert.equal((await started.finish()).compressed, 7);
+    assert.ok(readFileSync(path.join(many, MANIFEST_FILE)).equals(readFileSync(path.join(withWorker, MANIFEST_FILE))));
+  });
+
+  it('without a worker, a kept file\'s copies are looked up in the listing the caller gives, read once', async () => {
+    const previous = site();
+    await compressTree(previous);
+    rmSync(path.join(previous, 'a/b/index.html.br'));
+    const next = mkdtempSync(path.join(os.tmpdir(), 'sg-compress-kept-here-'));
+    let listings = 0;
+    const compressor = new Compressor(next, { previous, workerAfter: 10, listPrevious: () => (listings++, filesUnder(previous)) });
+    compressor.add('index.html', path.join(previous, 'index.html'), true);
+    compressor.add('sitemap.xml', path.join(previous, 'sitemap.xml'), true);
+    compressor.add('a/b/index.html', path.join(previous, 'a/b/index.html'), true);
+    const stats = await compressor.finish();
+    assert.equal(listings, 1);
+    assert.equal(stats.reused, 2);
+    assert.equal(stats.compressed, 1, 'the one whose .br is gone');
+    assert.ok(brotliDecompressSync(readFileSync(path.join(next, 'a/b/index.html.br'))).equals(readFileSync(path.join(previous, 'a/b/index.html'))));
+    assert.ok(!existsSync(path.join(next, 'index.html.gz')));
   });
 
   it('reports a worker that is gone instead of waiting for it', { timeout: 20_000 }, async () => {
