@@ -142,14 +142,13 @@ export class FileCompressor {
    * files kept).
    */
   private handleKept(rel: string): void {
-    const file = path.join(this.s.previous!, rel);
     const hash = this.before[rel];
     this.beforeFiles ??= new Set(this.listPrevious?.() ?? filesUnder(this.s.previous!));
     if (hash && this.beforeFiles.has(`${rel}.gz`) && this.beforeFiles.has(`${rel}.br`)) {
       this.reused(rel, hash);
       return;
     }
-    const data = readFileSync(file);
+    const data = readFileSync(path.join(this.s.previous!, rel));
     if (data.length < this.s.minBytes) return;
     this.compress(rel, path.join(this.s.root, rel), data, hashOf(data), true);
   }

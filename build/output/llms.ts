@@ -152,7 +152,9 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
   const makeFull = () => (full ??= renderLlmsFull({ config, siteUrl }, fullRoutes, (route) => listedFiles.get(route) as { key?: string; content: () => Buffer }, input.llmsFullParts));
   const gzip = input.llmsFullGzip;
   files.push(
-    { rel: 'llms.txt', content: () => renderLlmsTxt({ config, siteUrl, sidebars, pages: listed }) },
+    // Keyed by all it is made of, so that an edit that changes no title or description links the previous one.
+    { rel: 'llms.txt', key: JSON.stringify([config.title, config.tagline, config.docs.version.label, config.navbar.items, siteUrl, sidebars, [...listed].map(([route, p]) => [route, p.title, p.description])]),
+      content: () => renderLlmsTxt({ config, siteUrl, sidebars, pages: listed }) },
     { rel: 'llms-full.txt', ...(fullKey ? { key: fullKey } : {}), content: () => makeFull().data, ...(gzip ? { precompressed: true } : {}) },
   );
   if (gzip) {

@@ -44,8 +44,13 @@ describe('incremental builds write what cold builds write', () => {
   });
 
   it('after each edit of a sequence: text, title, new page, deleted page, renamed heading, config, static file', () => {
+    const llmsTxt = path.join(site.out, 'llms.txt');
     edit('docs/guide/intro.md', (s) => `${s}\nАбзац, добавленный правкой текста.\n`);
     buildBoth('text edit');
+    // The first paragraph is the page's description, listed in llms.txt.
+    edit('docs/guide/install.md', (s) => s.replace('Вернуться к [введению]', 'Сначала прочтите [введение]'));
+    buildBoth('description edit');
+    assert.match(readFileSync(llmsTxt, 'utf8'), /Сначала прочтите введение/);
     edit('docs/reference/api.md', (s) => s.replace(/^title: .*$/m, 'title: Справочник API, новое название'));
     buildBoth('title edit');
     site.write('docs/reference/new-page.md', '---\ntitle: Новая страница\n---\n\nСсылка на [введение](../guide/intro.md#установка-агента).\n\n## Раздел новой страницы\n');

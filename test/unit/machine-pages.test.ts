@@ -33,6 +33,22 @@ describe('pages for machines', () => {
     assert.doesNotMatch(full, /из исходника/);
   });
 
+  it('name llms.txt by what it lists: the same key after a body edit, another when a title or description changes, and the text follows', () => {
+    const sources = [source('a', 'Текст А.\n'), source('b', 'Текст Б.\n')];
+    const llmsOf = (pages: PageData[]) => machinePages({ config, sources, pages, sidebars, routeOfFile: new Map() }).find((f) => f.rel === 'llms.txt')!;
+    const withDescription = (p: PageData, description: string) => ({ ...p, description }) as PageData;
+    const before = llmsOf([withDescription(page('a', 'Страница А'), 'Про А.'), page('b', 'Страница Б')]);
+    const bodyEdited = llmsOf([{ ...withDescription(page('a', 'Страница А'), 'Про А.'), html: '<p>Новый текст</p>' } as PageData, page('b', 'Страница Б')]);
+    const described = llmsOf([withDescription(page('a', 'Страница А'), 'Теперь про другое.'), page('b', 'Страница Б')]);
+    const retitled = llmsOf([withDescription(page('a', 'Страница А, новое имя'), 'Про А.'), page('b', 'Страница Б')]);
+    assert.ok(before.key);
+    assert.equal(bodyEdited.key, before.key);
+    assert.notEqual(described.key, before.key);
+    assert.notEqual(retitled.key, before.key);
+    assert.match(text(described.content()), /Страница А\]\([^)]+\/a\.md\): Теперь про другое\./);
+    assert.match(text(retitled.content()), /\[Страница А, новое имя\]/);
+  });
+
   it('make a page without compiled Markdown from its source, after the build has let the source text go', () => {
     const sources = [source('a', 'Только исходник, **жирный** текст.\n'), source('b', 'Второй.\n')];
     const files = machinePages({ config, sources, pages: [page('a', 'Страница А'), page('b', 'Страница Б')], sidebars, routeOfFile: new Map() });
