@@ -130,7 +130,7 @@ function samePage(a: PageData, b: PageData): boolean {
 function titleOnly(body: string): CompiledMarkdown {
   const first = /^\s*# +(.+?)(?: +#+)? *$/m.exec(body.replace(/^(\s*\n)*/, '').split('\n', 1)[0] ?? '');
   const h1 = first?.[1].replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').trim();
-  return { h1: h1 || undefined, html: '', toc: [], warnings: [], assets: [], markdown: '' };
+  return { h1: h1 || undefined, html: '', toc: [], warnings: [], assets: [], markdown: '', deps: {} };
 }
 
 function asBuildError(e: unknown, file?: string): unknown {

@@ -12,7 +12,7 @@ import rehypeStringify from 'rehype-stringify';
 import { toString } from 'mdast-util-to-string';
 import { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
-import { contextOf, type AssetRef, type CompileContext } from './context.ts';
+import { contextOf, depsOf, recordingRoutes, type AssetRef, type CompileContext, type CompileDeps } from './context.ts';
 import { createDirectiveHandler, type Directive } from './directives.ts';
 import { rewriteImage, rewriteLink } from './links.ts';
 import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
@@ -47,6 +47,8 @@ export interface CompiledMarkdown {
   markdown: string;
   /** Fragments the page includes (absolute paths): editing one compiles this page again. */
   includes?: string[];
+  /** The routes and images it was compiled against: the cache takes it again only while they hold. */
+  deps: CompileDeps;
 }
 
 /**
@@ -66,7 +68,7 @@ function remarkSite() {
     const ctx = contextOf(file);
     // The page's plain Markdown, from the tree before anything below changes it: one parse serves both outputs.
     const started = performance.now();
-    file.data.markdown = markdownOfSource(tree, ctx.source, ctx.absPath, ctx.routeOfFile);
+    file.data.markdown = markdownOfSource(tree, ctx.source, ctx.absPath, ctx.routes);
     markdownOutputMs += performance.now() - started;
     const first = tree.children[0] as Heading | undefined;
     if (first?.type === 'heading' && first.depth === 1) {
@@ -180,12 +182,14 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
   processor ??= createProcessor();
   rejectModuleLines(input.body, input.file, input.lineOffset);
   const source = normaliseAdmonitionTitles(input.body);
+  const deps: CompileContext['deps'] = { routes: new Map(), images: new Map() };
   const ctx: CompileContext = {
     file: input.file,
     absPath: input.absPath,
     source,
     lineOffset: input.lineOffset,
-    routeOfFile,
+    routes: recordingRoutes(routeOfFile, deps),
+    deps,
     warnings: [],
     assets: [],
   };
@@ -200,5 +204,6 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     assets: ctx.assets,
     markdown: vfile.data.markdown as string,
     ...(ctx.includes?.length ? { includes: ctx.includes } : {}),
+    deps: depsOf(deps),
   };
 }

@@ -2,6 +2,7 @@
 // reused for every page, so anything page-specific travels on the VFile instead of in closures.
 import type { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
+import type { RouteLookup } from '../output/page-markdown.ts';
 
 export interface AssetRef {
   /** Absolute path of the source file. */
@@ -16,14 +17,49 @@ export interface CompileContext {
   absPath: string;
   source: string;
   lineOffset: number;
-  /** Absolute source path → route, for rewriting relative `.md` links. */
-  routeOfFile: Map<string, string>;
+  /**
+   * Absolute source path → route, for rewriting relative `.md` links; each file asked about is
+   * recorded in deps (the route table itself is not in the context, so no plugin can miss that).
+   */
+  routes: RouteLookup;
+  /** What the compiled page depends on outside its own text: see CompileDeps. */
+  deps: { routes: Map<string, string>; images: Map<string, string> };
   warnings: Warning[];
   assets: AssetRef[];
   /** Fragments this page includes (absolute paths): build/markdown/includes.ts. */
   includes?: string[];
   /** Page line of an `::include` → the fragment it brought in, for warnings about that text. */
   includedAt?: Map<number, string>;
+}
+
+/**
+ * What a compiled page depends on besides its text and fragments, recorded while it compiles:
+ * each file its links asked the route table about (its route, or '' for none) and each image
+ * it points at (the content hash in its URL, or '' when missing). A cached page is taken again
+ * only when all of them still hold (build/markdown/compile-stage.ts), so a page added elsewhere
+ * compiles nothing but the pages that link to its file, and an edited image compiles the pages
+ * that show it. Flat [file, value, file, value, …] lists: compact in the cache.
+ */
+export interface CompileDeps {
+  routes?: string[];
+  images?: string[];
+}
+
+/** The route table as a page sees it, recording each file it asks about in ctx.deps. */
+export function recordingRoutes(routeOfFile: Map<string, string>, deps: CompileContext['deps']): RouteLookup {
+  return {
+    get(file) {
+      const route = routeOfFile.get(file);
+      deps.routes.set(file, route ?? '');
+      return route;
+    },
+  };
+}
+
+/** The deps as stored with the page (sorted, so that equal deps are equal lists). */
+export function depsOf(deps: CompileContext['deps']): CompileDeps {
+  const flat = (m: Map<string, string>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
+  return { ...(deps.routes.size ? { routes: flat(deps.routes) } : {}), ...(deps.images.size ? { images: flat(deps.images) } : {}) };
 }
 
 export function contextOf(file: VFile): CompileContext {

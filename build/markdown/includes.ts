@@ -153,8 +153,7 @@ export function remarkIncludes() {
     const ctx = contextOf(file);
     if (!ctx.source.includes('::include')) return;
     parser ??= createParser();
-    const pages = new Set(ctx.routeOfFile.keys());
-    const x: Expansion = { ctx, isPage: (f) => pages.has(f), used: new Set() };
+    const x: Expansion = { ctx, isPage: (f) => ctx.routes.get(f) !== undefined, used: new Set() };
     expand(tree, ctx.absPath, [ctx.absPath], x);
     ctx.includes = [...x.used].sort();
   };

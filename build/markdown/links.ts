@@ -22,7 +22,7 @@ export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
   const abs = target.startsWith('/')
     ? null // an absolute path to a .md file is ambiguous: authors link to routes or to relative files
     : path.resolve(path.dirname(ctx.absPath), decodeURIComponent(target));
-  const route = abs ? ctx.routeOfFile.get(abs) : undefined;
+  const route = abs ? ctx.routes.get(abs) : undefined;
   if (route !== undefined) {
     node.url = route + hash;
     return;
@@ -33,19 +33,28 @@ export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
   }
 }
 
+/** The content hash an image's URL carries, or '' when there is no such file. */
+export function imageHashOf(abs: string): string {
+  let content: Buffer;
+  try {
+    content = readFileSync(abs);
+  } catch {
+    return '';
+  }
+  return createHash('sha256').update(content).digest('hex').slice(0, 10);
+}
+
 export function rewriteImage(node: Image, ctx: CompileContext) {
   const url = node.url;
   if (!url || EXTERNAL.test(url) || url.startsWith('/')) return;
   const [target] = splitHash(url.split('?')[0]);
   const abs = path.resolve(path.dirname(ctx.absPath), decodeURIComponent(target));
-  let content: Buffer;
-  try {
-    content = readFileSync(abs);
-  } catch {
+  const hash = imageHashOf(abs);
+  ctx.deps.images.set(abs, hash); // an edited image changes its URL: the page compiles again
+  if (!hash) {
     warn(ctx, node.position?.start.line, `image "${url}" not found next to the page`);
     return;
   }
-  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
   const ext = path.extname(abs);
   const publicUrl = `/assets/img/${path.basename(abs, ext)}.${hash}${ext}`;
   ctx.assets.push({ source: abs, url: publicUrl });

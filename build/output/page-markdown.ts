@@ -17,11 +17,16 @@ import { ADMONITION_TITLES } from '../markdown/directives.ts';
 import { normaliseAdmonitionTitles } from '../markdown/preprocess.ts';
 import { applyHighlightComments, takeCustomHeadingId } from '../markdown/docusaurus-forms.ts';
 
+/** Absolute source path → route (a Map, or the compile's recording view of one: build/markdown/context.ts). */
+export interface RouteLookup {
+  get(file: string): string | undefined;
+}
+
 export interface MarkdownContext {
   /** The site's address without a trailing slash (config url + baseUrl). */
   siteUrl: string;
   /** Absolute source path → route, to turn `.md` links into page URLs. */
-  routeOfFile: Map<string, string>;
+  routeOfFile: RouteLookup;
 }
 
 /** The site's address without a trailing slash: config url + baseUrl. */
@@ -284,7 +289,7 @@ function destinationAt(source: string, from: number, end: number): { start: numb
  * site's own transforms change it (SourceEditor): no front matter; a leading `# h1` stays
  * (publishedMarkdownBytes adds the title where there is none).
  */
-export function markdownOfSource(tree: Root, source: string, sourceFile: string, routeOfFile: Map<string, string>): string {
+export function markdownOfSource(tree: Root, source: string, sourceFile: string, routeOfFile: RouteLookup): string {
   const editor = new SourceEditor(source, sourceFile, { siteUrl: SITE_URL_PLACEHOLDER, routeOfFile });
   editor.visit(tree as unknown as { children: Content[] }, true);
   const parts: string[] = [];

@@ -66,6 +66,12 @@ describe('incremental builds write what cold builds write', () => {
     site.write('static/img/extra.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>\n');
     edit('static/img/logo.svg', (s) => s.replace('<svg', '<svg data-edited="1"'));
     buildBoth('static files');
+    // An image beside a page: its URL carries its content hash, so the page shows a new one.
+    edit('docs/guide/diagram.svg', (s) => s.replace('<svg', '<svg data-edited="1"'));
+    buildBoth('image edited');
+    // A page appears where another page's link pointed at nothing: that link becomes a real one.
+    site.write('docs/guide/missing.md', '---\ntitle: Была ненайденной\n---\n\nТеперь есть.\n');
+    buildBoth('linked page added');
   });
 });
 
@@ -353,6 +359,28 @@ describe('what an edit rebuilds', () => {
     const s = statsOf();
     assert.equal(s.rendered, 1);
     assert.equal(readFileSync(html, 'utf8'), before);
+  });
+
+  it('a page added or removed compiles itself and the pages whose links name its file, nothing else', () => {
+    const intro = path.join(site.out, 'guide/intro/index.html');
+    assert.match(readFileSync(intro, 'utf8'), /class="broken-link"[^>]*>несуществующую страницу/);
+    site.write('docs/guide/missing.md', '---\ntitle: Теперь есть\n---\n\nСтраница, на которую уже ссылались.\n');
+    assert.equal(statsOf().compiled, 2, 'the new page and guide/intro, whose link named it');
+    assert.match(readFileSync(intro, 'utf8'), /<a href="\/guide\/missing">несуществующую страницу<\/a>/);
+    unlinkSync(path.join(site.docs, 'guide/missing.md'));
+    assert.equal(statsOf().compiled, 1, 'guide/intro, whose link names nothing again');
+    assert.match(readFileSync(intro, 'utf8'), /class="broken-link"/);
+  });
+
+  it('an image a page shows edited: that page compiles again and shows it under its new name', () => {
+    const intro = () => readFileSync(path.join(site.out, 'guide/intro/index.html'), 'utf8');
+    const before = /\/assets\/img\/diagram\.[0-9a-f]{10}\.svg/.exec(intro())![0];
+    site.write('docs/guide/diagram.svg', readFileSync(path.join(site.docs, 'guide/diagram.svg'), 'utf8').replace('<svg', '<svg data-new="1"'));
+    assert.equal(statsOf().compiled, 1);
+    const after = /\/assets\/img\/diagram\.[0-9a-f]{10}\.svg/.exec(intro())![0];
+    assert.notEqual(after, before);
+    assert.match(readFileSync(path.join(site.out, after), 'utf8'), /data-new="1"/);
+    assert.ok(!existsSync(path.join(site.out, before)), 'the old name is gone');
   });
 
   it('an output file touched but unchanged is reused, not rendered', () => {
