@@ -30,7 +30,7 @@ import { filesUnder } from './file-tree.ts';
 import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
 import { assemblePages, contentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
-import { SearchIndexer } from './search/index.ts';
+import { SearchIndexer, type StoredHtml } from './search/index.ts';
 import { renderRobots, renderSitemap } from './output/sitemap.ts';
 import { machinePages, type MachineFile } from './output/llms.ts';
 import { KnownBytes } from './output/known-bytes.ts';
@@ -38,13 +38,14 @@ import { LlmsFullParts } from './output/llms-full-parts.ts';
 import { GzipSegments } from './output/segmented-gzip.ts';
 import { measureFirstLoad } from './render/stats.ts';
 import { SidebarViews } from './render/sidebar-views.ts';
-import { RenderReuse } from './render/reuse.ts';
+import { RenderReuse, type PageKeys } from './render/reuse.ts';
 import { PageMaker } from './render/make-page.ts';
 import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
 import { readCategories } from './model/categories.ts';
 import { pageMetaResolver } from './model/page-meta.ts';
 
 import type { BuildOptions, BuildResult } from './index.ts';
+import type { PageData } from '../src/data/types.ts';
 import type { SitePaths } from './model/paths.ts';
 
 /**
@@ -53,6 +54,9 @@ import type { SitePaths } from './model/paths.ts';
  * text edit of the 1000-page corpus has ~15 files to compress, a title edit ~80.
  */
 const COMPRESS_WORKER_AFTER = 32;
+
+/** The ids of a page not made yet (set in its place in the link check's order, replaced once it is). */
+const NO_IDS = new Set<string>();
 
 /** Pages rendered between two writes: bounds the output held in memory (~0.1 MB a page). */
 const WRITE_BATCH = 200;
@@ -230,36 +234,48 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // HTML is let go once its files are written: the pages' HTML is the largest thing a build
     // would otherwise hold until the end (about 50 KB a page of Russian text).
     const search = new SearchIndexer({ cacheDir });
+    // First the pages whose files are the previous build's, linked from it; then the others are
+    // made, once the compressor knows how many files are coming (a title edit's few dozen pages
+    // start its worker before the first of them, not in the middle).
+    const toMake: { i: number; page: PageData; keys: PageKeys; stored?: StoredHtml }[] = [];
     for (const [i, page] of pages.entries()) {
       const body = pageBody.htmlBody(page.route);
       const stored = body && { id: body.id, load: () => bodies.read(body) };
       const keys = reuse.keysOf(page, body?.id);
-      const { key } = keys;
       const paths = pagePaths(page);
       const old = reuse.take(keys, paths.htmlPath, paths.dataPath);
-      if (old) {
-        if (checkingLinks) {
-          ids.set(page.route, old.ids);
-          if (page.kind !== 'not-found') refs.set(page.route, old.refs ?? []);
-        }
-        if (i % sampleEvery === 0) sampleGzip.push(reuse.htmlGzipOf(key, () => readFileSync(old.htmlFile)));
-        out.link(paths.htmlPath, old.htmlFile);
-        if (paths.dataPath && old.dataFile) out.link(paths.dataPath, old.dataFile);
-      } else {
-        const made = maker.make(page, keys, stored);
-        if (checkingLinks) {
-          ids.set(page.route, made.ids);
-          if (made.refs) refs.set(page.route, made.refs);
-        }
-        if (i % sampleEvery === 0) sampleGzip.push(reuse.htmlGzipOf(key, () => made.html));
-        out.add(made.htmlPath, made.html);
-        if (made.dataPath && made.dataFile) out.link(made.dataPath, made.dataFile);
-        else if (made.dataPath) out.add(made.dataPath, made.data!);
+      // Set now for every page, so that the link check meets the pages in the sidebar's order.
+      if (checkingLinks) {
+        ids.set(page.route, old?.ids ?? NO_IDS);
+        if (page.kind !== 'not-found') refs.set(page.route, old?.refs ?? []);
       }
+      if (!old) {
+        toMake.push({ i, page, keys, ...(stored ? { stored } : {}) });
+        continue;
+      }
+      if (i % sampleEvery === 0) sampleGzip.push(reuse.htmlGzipOf(keys.key, () => readFileSync(old.htmlFile)));
+      out.link(paths.htmlPath, old.htmlFile);
+      if (paths.dataPath && old.dataFile) out.link(paths.dataPath, old.dataFile);
       search.read(page, stored);
       page.html = '';
       if (out.size >= WRITE_BATCH) await out.flush(written);
     }
+    compressor.expect(2 * toMake.length); // a page's HTML and its page data
+    for (const { i, page, keys, stored } of toMake) {
+      const made = maker.make(page, keys, stored);
+      if (checkingLinks) {
+        ids.set(page.route, made.ids);
+        if (made.refs) refs.set(page.route, made.refs);
+      }
+      if (i % sampleEvery === 0) sampleGzip.push(reuse.htmlGzipOf(keys.key, () => made.html));
+      out.add(made.htmlPath, made.html);
+      if (made.dataPath && made.dataFile) out.link(made.dataPath, made.dataFile);
+      else if (made.dataPath) out.add(made.dataPath, made.data!);
+      search.read(page, stored);
+      page.html = '';
+      if (out.size >= WRITE_BATCH) await out.flush(written);
+    }
+    toMake.length = 0;
     await out.flush(written);
     lap('render+write');
 

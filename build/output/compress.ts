@@ -143,6 +143,11 @@ export class Compressor {
     this.madeByBuild[rel] = hash;
   }
 
+  /** Tells it that `files` more files to compress are coming: the worker starts now if they reach workerAfter. */
+  expect(files: number): void {
+    if (!this.worker && this.pendingWork + files >= this.workerAfter) this.startWorker();
+  }
+
   /** Hands over every file under root that was not handed over yet. */
   addTree(): void {
     for (const rel of filesUnder(this.root)) this.add(rel);

@@ -159,6 +159,14 @@ describe('build-time compression', () => {
     started.addTree();
     assert.ok(workerOf(started), 'a worker once 3 files wait');
     assert.equal((await started.finish()).compressed, 7);
+    // Told that enough files are coming, it starts the worker before the first of them.
+    const told = new Compressor(site(), { workerAfter: 20 });
+    told.expect(5);
+    assert.equal(workerOf(told), undefined);
+    told.expect(30);
+    assert.ok(workerOf(told), 'a worker once 30 files are announced');
+    told.addTree();
+    assert.equal((await told.finish()).compressed, 7);
     assert.ok(readFileSync(path.join(many, MANIFEST_FILE)).equals(readFileSync(path.join(withWorker, MANIFEST_FILE))));
   });
 
