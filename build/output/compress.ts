@@ -68,7 +68,7 @@ export class Compressor {
   private worker?: Promise<Worker>;
   /** Files handed over before the worker started (all of them, when it never does). */
   private readonly pending: FileToCompress[] = [];
-  /** Of those, the ones that are not left in the previous output: compressing is work, keeping its copies is not. */
+  /** Of those, the ones that are not linked from the previous output: compressing is work, keeping or linking its copies is not. */
   private pendingWork = 0;
   private readonly workerAfter: number;
   private readonly listPrevious?: () => string[];
@@ -131,7 +131,9 @@ export class Compressor {
       return;
     }
     this.pending.push(file);
-    if (!file.kept && ++this.pendingWork >= this.workerAfter) this.startWorker();
+    // A file linked from the previous output (kept there, or under another name: a search
+    // fragment folder renamed) takes that output's copies by links, which is no work for a worker.
+    if (!file.previous && ++this.pendingWork >= this.workerAfter) this.startWorker();
   }
 
   /**
