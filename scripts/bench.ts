@@ -1,6 +1,7 @@
-// `npm run bench` — the rows of issue 17's table, each as a ratio to the floor measured first in
-// the same run (scripts/bench-floor.ts: the bare unified pipeline over the same pages), because the
-// machines here vary 2–3× from day to day. Rows: cold builds of generated corpora
+// `npm run bench` — the rows of issue 17's table, each as a ratio to the floor measured in the
+// same run (scripts/bench-floor.ts: the bare unified pipeline over the same pages), because the
+// machines here vary 2–3× from day to day: first, for the cold rows, and again before the
+// incremental ones. Rows: cold builds of generated corpora
 // (../shared/bench/make-corpus.mjs) of 1000, 3000 and 10 000 pages; then, on the smallest corpus,
 // a build with nothing changed, after one page's text edit and after one page's title edit, and
 // what issue 21's outputs (page Markdown, llms, last-updated dates) cost; the edit rows are the
@@ -65,7 +66,8 @@ writeFileSync(path.join(corpusStatic, 'files', 'documentation.pdf'), '%PDF-1.4 s
 const corpusBuild = (docs: string, label: string) => buildOnce(docs, label, ['--no-user-guide', '--static', corpusStatic]);
 const docs = new Map(sizes.map((n) => [n, corpus(n)]));
 const smallest = docs.get(sizes[0])!;
-const floor = JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number };
+const measureFloor = () => JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number };
+let floor = measureFloor();
 console.log(`Benchmark (${os.availableParallelism()} cores). Floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page)`);
 const floorFor = (pages: number) => (floor.ms / floor.pages) * pages;
 const cold1000 = { wallMs: 0, pages: 0, llmsMs: 0 };
@@ -86,6 +88,11 @@ for (const n of sizes) {
   if (n === 1000) Object.assign(cold1000, { wallMs: s.wallMs, pages: s.pages, llmsMs: s.timings.llms ?? 0 });
   row(`cold, ${n} pages`, s, (targets[n] ?? (() => '-'))(s), n);
 }
+// The machine's speed drifts over the minutes the cold rows take (the single-thread compile at
+// the end of one run took 10.7 s, 6.4 s in the run before): the rows below are against the
+// floor measured again just before them, and the run prints both.
+floor = measureFloor();
+console.log(`Floor again, before the incremental rows: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page); the rows below are against it`);
 row(`${sizes[0]} pages, nothing changed`, corpusBuild(smallest, 'noop'), 'hold (0.11 × floor)');
 // The edit rows build EDITS times, each after an edit of another page, and give the median (with
 // the range): on these machines one build can take 1.5 × the next, so that a single build says
