@@ -3,7 +3,9 @@
 // in place already holds their bytes, in its own llms-full.txt. The cache keeps, under that file's
 // hash, where each page's part lies in it (by the page's key: title, compiled Markdown and site
 // address), and the next build copies unchanged parts from it, reading only the changed pages.
-import { readFileSync } from 'node:fs';
+// The parts are read straight into the new file's buffer: reading the old file whole and
+// concatenating made two more 10 MB buffers, ~60 ms of a text edit on this machine.
+import { closeSync, openSync, readSync } from 'node:fs';
 import { KeyValueCache } from '../cache/kv-cache.ts';
 import { engineCodeHash } from '../cache/engine-hash.ts';
 import { hashOf } from './compress-core.ts';
@@ -20,14 +22,14 @@ const FILE = 'llms-full.txt';
 
 export class LlmsFullParts {
   private readonly cache: KeyValueCache<Layout>;
-  private old?: { data: Buffer; parts: Map<string, [number, number]> };
+  private old?: { fd: number; parts: Map<string, [number, number]> };
   private opened = false;
 
   constructor(cacheDir: string | null, private readonly previous?: PreviousOutput) {
     this.cache = KeyValueCache.open<Layout>(cacheDir, 'llms-full-layout');
   }
 
-  /** The previous file, read once and only if some part is asked for; trusted by its hash as the previous output's files are. */
+  /** The previous file, opened once and only if some part is asked for; trusted by its hash as the previous output's files are. */
   private previousFile(): typeof this.old {
     if (this.opened) return this.old;
     this.opened = true;
@@ -37,8 +39,7 @@ export class LlmsFullParts {
     const file = hash && layout && layout.engine === engineCodeHash() ? this.previous?.fileWithHash(hash, layout.size) : undefined;
     if (layout && file) {
       try {
-        const data = readFileSync(file);
-        if (data.length === layout.size) this.old = { data, parts: new Map(layout.parts.map(([key, start, end]) => [key, [start, end]])) };
+        this.old = { fd: openSync(file, 'r'), parts: new Map(layout.parts.map(([key, start, end]) => [key, [start, end]])) };
       } catch {
         // gone since: the parts are made again
       }
@@ -46,17 +47,31 @@ export class LlmsFullParts {
     return this.old;
   }
 
-  /** A page's part as the previous llms-full.txt had it, by the page's key. */
-  part(key: string): Buffer | undefined {
-    const old = this.previousFile();
-    const at = old?.parts.get(key);
-    return at && old!.data.subarray(at[0], at[1]);
+  /** Where a page's part lies in the previous llms-full.txt, by the page's key. */
+  part(key: string): [start: number, end: number] | undefined {
+    return this.previousFile()?.parts.get(key);
+  }
+
+  /** Copies bytes [start, end) of the previous file into `into` at `at`; false when the file came up short. */
+  copy(start: number, end: number, into: Buffer, at: number): boolean {
+    const { fd } = this.old!;
+    for (let done = 0; done < end - start;) {
+      const n = readSync(fd, into, at + done, end - start - done, start + done);
+      if (n === 0) return false;
+      done += n;
+    }
+    return true;
   }
 
   /** The file just made, and where its parts lie: for the next build. */
   record(data: Buffer, parts: Layout['parts']): void {
     this.cache.set(hashOf(data), { engine: engineCodeHash(), size: data.length, parts });
-    this.old = undefined; // the previous file's bytes are not needed any more
+    this.close();
     this.cache.save();
+  }
+
+  close(): void {
+    if (this.old) closeSync(this.old.fd);
+    this.old = undefined;
   }
 }

@@ -71,27 +71,42 @@ function trimEndBytes(data: Buffer): Buffer {
   return data.subarray(0, data.length - Buffer.byteLength(tail.slice(kept.length)));
 }
 
+const NEWLINE = Buffer.from('\n');
+
 /**
  * llms-full.txt from each listed page's published Markdown (bytes, so that 10 MB of text is never
  * decoded and encoded again). With `parts` and page keys, unchanged pages are copied from the
  * previous llms-full.txt (build/output/llms-full-parts.ts).
  */
 function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: string }, routes: string[], page: (route: string) => { key?: string; content: () => Buffer }, parts?: LlmsFullParts): { data: Buffer; starts: PageStart[] } {
-  const chunks: Buffer[] = [Buffer.from(`# ${config.title}\n\n> ${oneLine(config.tagline)}\n\n`)];
+  // Bytes, or where a part lies in the previous file: copied into place below.
+  const pieces: (Buffer | [number, number])[] = [Buffer.from(`# ${config.title}\n\n> ${oneLine(config.tagline)}\n\n`)];
   const layout: [string, number, number][] = [];
   const starts: PageStart[] = [];
-  let at = chunks[0].length;
+  let at = (pieces[0] as Buffer).length;
   routes.forEach((route, i) => {
     const { key, content } = page(route);
     starts.push({ route, at });
     const head = Buffer.from(`${i > 0 ? '\n---\n\n' : ''}<!-- ${siteUrl}${route} -->\n\n`);
     const body = (key && parts?.part(key)) || trimEndBytes(content());
-    chunks.push(head, body, Buffer.from('\n'));
+    const length = Array.isArray(body) ? body[1] - body[0] : body.length;
+    pieces.push(head, body, NEWLINE);
     at += head.length;
-    if (key) layout.push([key, at, at + body.length]);
-    at += body.length + 1;
+    if (key) layout.push([key, at, at + length]);
+    at += length + 1;
   });
-  const data = Buffer.concat(chunks);
+  const data = Buffer.allocUnsafe(at);
+  let to = 0;
+  for (const piece of pieces) {
+    if (Array.isArray(piece)) {
+      if (!parts!.copy(piece[0], piece[1], data, to)) {
+        // The previous file is shorter than its layout said (cut since): made again without it.
+        parts!.close();
+        return renderLlmsFull({ config, siteUrl }, routes, page, parts);
+      }
+      to += piece[1] - piece[0];
+    } else to += piece.copy(data, to);
+  }
   parts?.record(data, layout);
   return { data, starts };
 }
