@@ -12,7 +12,7 @@
 // (recoverCommits), so the output is never left half one build and half another. The stamp that
 // says which inputs the output was built from goes first and comes back last: a half-done
 // commit is never taken for an up-to-date output.
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { STAMP_FILE } from '../cache/up-to-date.ts';
@@ -226,8 +226,10 @@ function applyCommit(staging: string, outDir: string, journal: Journal, staged =
     putAside(rel);
     renameSync(path.join(staging, rel), path.join(outDir, rel));
   });
-  // What is left: folders, the journal and the files put aside.
-  throwAway(staging, outDir);
+  // What is left: folders, the journal and the files put aside. A few are deleted here (starting
+  // `rm` took ~20 ms of a one-page edit's build), many by a detached `rm`.
+  if (asideCount + moves.length <= SMALL_COMMIT) rmSync(staging, { recursive: true, force: true });
+  else throwAway(staging, outDir);
 }
 
 /** Removes dir (under root) and its parents while they are empty. */
