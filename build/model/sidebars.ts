@@ -65,12 +65,13 @@ function autogenerate(dirName: string, docs: SidebarDoc[], categories: Categorie
       subdirs.set(sub, [...(subdirs.get(sub) ?? []), d]);
     }
   }
-  const order = (a: SidebarDoc, b: SidebarDoc) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.id.localeCompare(b.id);
+  // Names compare in one fixed locale: the machine's own (LANG) would order a folder differently on another machine.
+  const order = (a: SidebarDoc, b: SidebarDoc) => (a.position ?? Infinity) - (b.position ?? Infinity) || a.id.localeCompare(b.id, 'en');
   const nodes: { position?: number; node: SidebarNode }[] = direct.sort(order).map((d) => ({
     position: d.position,
     node: { type: 'link', label: d.label, href: d.route, docId: d.id },
   }));
-  for (const [sub, list] of [...subdirs].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [sub, list] of [...subdirs].sort(([a], [b]) => a.localeCompare(b, 'en'))) {
     const meta = categories.get(sub);
     let href: string | undefined;
     let items = list;
