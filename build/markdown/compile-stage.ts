@@ -141,9 +141,9 @@ export async function compileSite(
     return hash;
   };
   const holds = (deps: CompileDeps | undefined) => {
-    const routes = deps?.routes ?? [];
+    const routes = deps?.routes?.split('\0') ?? [];
     for (let i = 0; i < routes.length; i += 2) if ((routeOfFile.get(routes[i]) ?? '') !== routes[i + 1]) return false;
-    const images = deps?.images ?? [];
+    const images = deps?.images?.split('\0') ?? [];
     for (let i = 0; i < images.length; i += 2) if (imageHash(images[i]) !== images[i + 1]) return false;
     return true;
   };

@@ -38,11 +38,12 @@ export interface CompileContext {
  * it points at (the content hash in its URL, or '' when missing). A cached page is taken again
  * only when all of them still hold (build/markdown/compile-stage.ts), so a page added elsewhere
  * compiles nothing but the pages that link to its file, and an edited image compiles the pages
- * that show it. Flat [file, value, file, value, …] lists: compact in the cache.
+ * that show it. Each is one string, `file\0value\0file\0value…` (no path holds a NUL): kept
+ * for every page through a build, a list of strings made two objects per link.
  */
 export interface CompileDeps {
-  routes?: string[];
-  images?: string[];
+  routes?: string;
+  images?: string;
 }
 
 /** The route table as a page sees it, recording each file it asks about in ctx.deps. */
@@ -58,7 +59,7 @@ export function recordingRoutes(routeOfFile: Map<string, string>, deps: CompileC
 
 /** The deps as stored with the page (sorted, so that equal deps are equal lists). */
 export function depsOf(deps: CompileContext['deps']): CompileDeps {
-  const flat = (m: Map<string, string>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat();
+  const flat = (m: Map<string, string>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat().join('\0');
   return { ...(deps.routes.size ? { routes: flat(deps.routes) } : {}), ...(deps.images.size ? { images: flat(deps.images) } : {}) };
 }
 
