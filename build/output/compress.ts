@@ -44,7 +44,7 @@ export interface CompressOptions {
   minBytes?: number;
   brotliQuality?: number;
   /**
-   * Files to compress (those not left in the previous output) held back before the worker is
+   * Files to compress (those not linked from the previous output) held back before the worker is
    * started; with fewer than this, finish() does them on the calling thread and no worker starts.
    * 0, the default: the worker starts at once.
    */
@@ -53,16 +53,17 @@ export interface CompressOptions {
   listPrevious?: () => string[];
 }
 
+const toPosix = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join('/');
+
 /**
  * Writes name.gz and name.br beside compressible files under root, as they are handed to it.
  *
  * `add()` only posts the file's name to the worker (or holds it back until the worker starts:
- * workerAfter), so the build feeds it each file as the file is written and goes on with its own work. `addTree()` hands over whatever else is in the folder
- * (static files, the sitemap); `finish()` waits for the worker and returns its figures;
+ * workerAfter), so the build feeds it each file as the file is written and goes on with its own
+ * work. `addTree()` hands over whatever else is in the folder (static files, the sitemap);
+ * `finish()` waits for the worker (or does the files held back) and returns its figures;
  * `settle()` stops it, for a build that failed and is about to discard the folder.
  */
-const toPosix = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join('/');
-
 export class Compressor {
   private readonly seen = new Set<string>();
   private worker?: Promise<Worker>;
