@@ -3,19 +3,19 @@
 // read-only output are real: small tmpfs mounts (the tests run as root, as CI does).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { describeFsError } from '../../build/output/fs-errors.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const mounts: string[] = [];
 
 /** A tmpfs of `size` at a new folder; fails the test plainly where mounting is not allowed. */
 function tmpfs(size: string, readOnly = false): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-tmpfs-'));
+  const dir = tempDir('sg-tmpfs-');
   const r = spawnSync('mount', ['-t', 'tmpfs', '-o', `${readOnly ? 'ro,' : ''}size=${size}`, 'tmpfs', dir], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`these tests mount a small tmpfs and need root (CI runs as root): mount said ${r.stderr.trim()}`);
   mounts.push(dir);

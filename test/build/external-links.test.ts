@@ -4,13 +4,13 @@
 // pages is asked once; a second run answers from the day-long cache.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { projectRoot } from '../helpers/paths.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 function run(args: string[]): Promise<{ code: number | null; out: string; ms: number }> {
   const started = Date.now();
@@ -47,7 +47,7 @@ describe('external link check', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    work = mkdtempSync(path.join(os.tmpdir(), 'sg-external-'));
+    work = tempDir('sg-external-');
     docs = path.join(work, 'docs');
     mkdirSync(path.join(docs, 'guide'), { recursive: true });
     writeFileSync(path.join(docs, 'guide', 'a.md'), [

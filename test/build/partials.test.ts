@@ -2,12 +2,12 @@
 // relative links and images, its headings in the page's TOC, nested includes, and errors that name
 // both files. Editing a fragment compiles again exactly the pages that include it.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { sessionOf } from '../dev/harness.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const STEPS = [
   '## Общие шаги {#common-steps}',
@@ -55,7 +55,7 @@ describe('partials', { timeout: 240_000 }, () => {
   });
 
   it('editing a fragment compiles again only the pages that include it, and gives the bytes of a cold build', () => {
-    const cache = mkdtempSync(path.join(os.tmpdir(), 'sg-partials-cache-'));
+    const cache = tempDir('sg-partials-cache-');
     try {
       const statsFile = path.join(cache, 'stats.json');
       assert.equal(site.build(['--stats-json', statsFile], cache).status, 0);

@@ -3,8 +3,7 @@
 // piece gives: the open categories, the active item, aria-current. Compared on every page of
 // this site and of a site with nested categories, a category index page and a page linked twice.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { compilePages } from '../../build/markdown/compile-stage.ts';
@@ -17,6 +16,7 @@ import { copyFixture } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
 import type { PageData } from '../../src/data/types.ts';
 import { KEPT_RENDERS } from '../../src/ssr/recent-map.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 /** Every page's HTML both ways, and how many pages have a sidebar. */
 async function renderBothWays(options: { docsDir?: string; configPath?: string; pagesDir?: string }, order: (pages: PageData[]) => PageData[] = (p) => p) {
@@ -26,7 +26,7 @@ async function renderBothWays(options: { docsDir?: string; configPath?: string; 
   await useHighlightLanguages(config.prism.languages);
   const { results: compiled } = await compilePages(sources.filter((s) => s.kind !== 'react-page'), routesOfFiles(sources), null);
   const { pages, sidebarById } = assemblePages({ config, sources, compiled, root: paths.root, configPath: paths.configPath, categories: readCategories(paths.docsDir, paths.root).categories });
-  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'sg-sidebar-once-'));
+  const cacheDir = tempDir('sg-sidebar-once-');
   try {
     const renderer = await bundleServer({ projectRoot, config, reactPages: new Map(sources.filter((s) => s.kind === 'react-page').map((s) => [s.route, s.absPath])), outDir: cacheDir, cacheDir });
     let withSidebar = 0;

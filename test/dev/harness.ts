@@ -1,18 +1,18 @@
 // Runs the dev CLI (scripts/dev.ts) as an author would, over temporary copies: the fixture site
 // and, for theme edits, the project's src/ (so a test never touches the real theme).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, rmSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
 import { DevSession, type RebuildResult } from '../../build/dev/session.ts';
 import { planChanges, type FileEvent } from '../../build/dev/changes.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 /** A project root with a copy of src/ and the real node_modules: its theme can be edited freely. */
 export function copyProject(): { root: string; remove(): void } {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'sg-project-'));
+  const root = tempDir('sg-project-');
   cpSync(path.join(projectRoot, 'src'), path.join(root, 'src'), { recursive: true });
   for (const f of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(path.join(projectRoot, f), path.join(root, f));
   symlinkSync(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');

@@ -1,18 +1,18 @@
 // The dev server's batching of file events: what a burst of saves and saves during a rebuild become.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FileEvent } from '../../build/dev/changes.ts';
 import { changesSince, filesUnder, watchInBatches, type BatchWatcher } from '../../build/dev/watcher.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('dev watcher batches', () => {
   let dir: string;
   before(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'sg-watch-'));
+    dir = tempDir('sg-watch-');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -61,7 +61,7 @@ describe('dev watcher batches', () => {
 describe('dev watcher catch-up (a watcher started after the files were read)', () => {
   let dir: string;
   before(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'sg-catch-up-'));
+    dir = tempDir('sg-catch-up-');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 

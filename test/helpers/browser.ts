@@ -1,12 +1,11 @@
 // Real headless Chromium (Debian's /usr/bin/chromium) driven by playwright-core. Nothing leaves
 // the machine: api.github.com is answered by stubs and every other non-local request is aborted.
-import { mkdtempSync } from 'node:fs';
 import type http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { readCsp } from '../../build/render/csp.ts';
 import { createStaticServer, listen } from '../../build/serve/server.ts';
+import { tempDir } from './temp-dir.ts';
 
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -80,5 +79,5 @@ export function watchErrors(page: Page): string[] {
 }
 
 export function tempProfileDir(): string {
-  return mkdtempSync(path.join(os.tmpdir(), 'sg-chromium-'));
+  return tempDir('sg-chromium-');
 }

@@ -1,9 +1,9 @@
 // Builds a copy of the fixture site (or a variant of it) through the real CLI, as an author would.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fixtureSite, projectRoot } from './paths.ts';
+import { tempDir } from './temp-dir.ts';
 
 export interface FixtureCopy {
   dir: string;
@@ -17,7 +17,7 @@ export interface FixtureCopy {
 }
 
 export function copyFixture(): FixtureCopy {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-fixture-'));
+  const dir = tempDir('sg-fixture-');
   cpSync(fixtureSite, dir, { recursive: true });
   const out = path.join(dir, 'dist');
   return {

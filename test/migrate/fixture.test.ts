@@ -2,11 +2,12 @@
 // (exactly the custom component and the JS expression are not converted, each with file:line),
 // the CLI's argument errors, and a build of the converted docs that passes with no warning.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildConverted, convertFixture, docusaurusFixture, runMigrate, type Converted } from './helpers.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const UNCONVERTED = ':::warning[Не перенесено при миграции]';
 
@@ -142,10 +143,10 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
     const missing = runMigrate([path.join(os.tmpdir(), 'no-such-docusaurus-site'), path.join(os.tmpdir(), 'x')]);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /no-such-docusaurus-site does not exist/);
-    const noDocs = mkdtempSync(path.join(os.tmpdir(), 'sg-migrate-nodocs-'));
+    const noDocs = tempDir('sg-migrate-nodocs-');
     temps.push(noDocs);
     assert.match(runMigrate([noDocs, path.join(noDocs, 'out')]).stderr, /has no docs folder/);
-    const busy = mkdtempSync(path.join(os.tmpdir(), 'sg-migrate-busy-'));
+    const busy = tempDir('sg-migrate-busy-');
     temps.push(busy);
     writeFileSync(path.join(busy, 'keep.md'), '# Своё\n');
     const refused = runMigrate([docusaurusFixture, busy]);

@@ -1,10 +1,10 @@
 // The migration tests' shared steps: convert the Docusaurus fixture through the CLI into a temp
 // folder, and build the result with this generator through its CLI, as an author would.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../helpers/paths.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 export const docusaurusFixture = path.join(projectRoot, 'test', 'fixtures', 'docusaurus-site');
 export const convertedConfig = path.join(projectRoot, 'test', 'migrate', 'converted-site.config.ts');
@@ -27,7 +27,7 @@ export interface Converted extends Run {
 
 /** The fixture converted into `<temp>/docs`. */
 export function convertFixture(): Converted {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-migrate-'));
+  const dir = tempDir('sg-migrate-');
   const docs = path.join(dir, 'docs');
   return { dir, docs, ...runMigrate([docusaurusFixture, docs]) };
 }

@@ -1,8 +1,7 @@
 // build/output/compress.ts: which files get .gz/.br, that they decode to the original, and that a second
 // build reuses the previous output's copies of unchanged files instead of compressing again.
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -10,11 +9,12 @@ import type { Worker } from 'node:worker_threads';
 import { Compressor, compressTree, isCompressible } from '../../build/output/compress.ts';
 import { BROTLI_QUALITY, brotliParams, GZIP_LEVEL, hashOf, MANIFEST_FILE } from '../../build/output/compress-core.ts';
 import { filesUnder } from '../../build/file-tree.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const text = (n: number) => Array.from({ length: n }, (_, i) => `<p>Строка ${i} правил nftables</p>`).join('\n');
 
 function site(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'sg-compress-'));
+  const root = tempDir('sg-compress-');
   const put = (rel: string, body: string | Buffer) => {
     mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     writeFileSync(path.join(root, rel), body);
@@ -82,7 +82,7 @@ describe('build-time compression', () => {
   });
 
   it('shares a backlog between the worker and the build\'s thread: every file compressed once, one manifest', async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'sg-compress-many-'));
+    const root = tempDir('sg-compress-many-');
     const rels = Array.from({ length: 80 }, (_, i) => `p${i}/index.html`);
     rels.forEach((rel, i) => {
       mkdirSync(path.join(root, path.dirname(rel)), { recursive: true });
@@ -122,7 +122,7 @@ describe('build-time compression', () => {
   it('a file left in the previous output (an incremental build\'s) keeps its copies there, or gets new ones when they are gone', async () => {
     const previous = site();
     await compressTree(previous);
-    const next = mkdtempSync(path.join(os.tmpdir(), 'sg-compress-kept-'));
+    const next = tempDir('sg-compress-kept-');
     const compressor = new Compressor(next, { previous });
     // Kept: not in the new folder at all; its copies stay in the previous one.
     compressor.add('index.html', path.join(previous, 'index.html'), true);
@@ -174,7 +174,7 @@ describe('build-time compression', () => {
     const previous = site();
     await compressTree(previous);
     rmSync(path.join(previous, 'a/b/index.html.br'));
-    const next = mkdtempSync(path.join(os.tmpdir(), 'sg-compress-kept-here-'));
+    const next = tempDir('sg-compress-kept-here-');
     let listings = 0;
     // Files linked from the previous output take its copies by links: no work to start a worker for, however many.
     const compressor = new Compressor(next, { previous, workerAfter: 2, listPrevious: () => (listings++, filesUnder(previous)) });

@@ -4,14 +4,14 @@
 // while the live release is switched 20 times.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import autocannon, { type Result } from 'autocannon';
 import { currentRelease, deploy, releaseId, rollback } from '../../build/deploy/releases.ts';
 import { projectRoot } from '../helpers/paths.ts';
 import { fixtureDist, startNginx, type RunningNginx } from './nginx.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const SWITCHES = 20;
 const MIN_REQUESTS = 20_000;
@@ -41,7 +41,7 @@ describe('npm run deploy', () => {
   let work: string;
   before(() => {
     dist = fixtureDist();
-    work = mkdtempSync(path.join(os.tmpdir(), 'sg-deploy-'));
+    work = tempDir('sg-deploy-');
   });
   after(() => {
     rmSync(work, { recursive: true, force: true });

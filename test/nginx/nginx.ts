@@ -4,11 +4,11 @@
 // a temporary prefix, and nginx listens on 127.0.0.1 only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fixtureSite, projectRoot } from '../helpers/paths.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ?? '/usr/sbin/nginx';
 export const DEPLOY_CONF = path.join(projectRoot, 'deploy', 'nginx.conf');
@@ -25,7 +25,7 @@ export const hasBrotliModule = existsSync(BROTLI_MODULE);
  */
 export function siteFolderFor(root: string): string {
   if (existsSync(path.join(root, 'current'))) return root;
-  const site = mkdtempSync(path.join(os.tmpdir(), 'sg-site-'));
+  const site = tempDir('sg-site-');
   symlinkSync(path.resolve(root), path.join(site, 'current'));
   copyFileSync(path.join(root, '_headers', 'csp.nginx.conf'), path.join(site, 'csp.nginx.conf'));
   return site;
@@ -102,7 +102,7 @@ export async function startNginx(root: string): Promise<RunningNginx> {
   if (!existsSync(NGINX)) throw new Error('nginx is not installed: apt-get install -y nginx (.ci/run does this on CI)');
   const siteDir = siteFolderFor(root);
   for (let attempt = 1; ; attempt++) {
-    const prefix = mkdtempSync(path.join(os.tmpdir(), 'sg-nginx-'));
+    const prefix = tempDir('sg-nginx-');
     mkdirSync(path.join(prefix, 'tmp'));
     const port = await freePort();
     writeFileSync(path.join(prefix, 'site.conf'), serverBlock(siteDir, port));
@@ -146,7 +146,7 @@ export async function startNginx(root: string): Promise<RunningNginx> {
 
 /** `nginx -t` on a generated config: the shipped file's syntax, without starting a server. */
 export function testConfig(root: string): { ok: boolean; output: string } {
-  const prefix = mkdtempSync(path.join(os.tmpdir(), 'sg-nginx-t-'));
+  const prefix = tempDir('sg-nginx-t-');
   try {
     mkdirSync(path.join(prefix, 'tmp'));
     writeFileSync(path.join(prefix, 'site.conf'), serverBlock(siteFolderFor(root), 8080));
@@ -183,7 +183,7 @@ export function fixtureDist(): string {
   const dist = path.join(base, key);
   if (existsSync(path.join(dist, '404.html'))) return dist;
   mkdirSync(base, { recursive: true });
-  const work = mkdtempSync(path.join(base, 'build-'));
+  const work = tempDir('build-', base);
   const out = path.join(work, 'dist');
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts',
     '--docs', path.join(fixtureSite, 'docs'), '--pages', path.join(fixtureSite, 'pages'), '--static', path.join(fixtureSite, 'static'),

@@ -1,7 +1,6 @@
 // The guide stage alone: cached by its inputs, and bad input named by page.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildUserGuide } from '../../build/pdf/stage.ts';
@@ -9,6 +8,7 @@ import { renderGuide } from '../../build/pdf/render.ts';
 import siteConfig from '../../src/site.config.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const page = (route: string, html: string): PageData => ({ route, kind: 'doc', title: `Страница ${route}`, html, toc: [], unlisted: false, breadcrumbs: [] } as PageData);
 const sidebars: SidebarData[] = [{ id: 's', items: [
@@ -18,7 +18,7 @@ const sidebars: SidebarData[] = [{ id: 's', items: [
 
 describe('user guide stage', () => {
   it('reuses the cached PDF when nothing changed and renders again when a page did', async () => {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'guide-'));
+    const tmp = tempDir('guide-');
     const base = { config: siteConfig as unknown as SiteConfig, sidebars, root: tmp, staticDir: tmp, cacheDir: path.join(tmp, 'cache') };
     const pages = [page('/a', '<p>Привет, <a href="/b">вторая</a></p>'), page('/b', '<h2 id="x">Заголовок</h2><pre><code>echo 1</code></pre>')];
     const first = await buildUserGuide({ ...base, pages, staging: path.join(tmp, 'one') });

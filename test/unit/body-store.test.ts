@@ -2,13 +2,13 @@
 // its own; a later build reads them by reference, takes a short or missing pack for a cache miss,
 // a changed one for damage, and pruning drops only the packs nothing names any more.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { BodyStore, DamagedBodyError } from '../../build/cache/body-store.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'sg-bodies-'));
+const cacheDir = tempDir('sg-bodies-');
 after(() => rmSync(cacheDir, { recursive: true, force: true }));
 const packs = () => readdirSync(path.join(cacheDir, 'bodies')).sort();
 

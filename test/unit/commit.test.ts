@@ -5,15 +5,15 @@
 // meanwhile refuses to commit and leaves the output alone.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { commitOutput, KeptFiles, recoverCommits } from '../../build/output/commit.ts';
 import { MANIFEST_FILE } from '../../build/output/compress-core.ts';
 import { STAMP_FILE } from '../../build/cache/up-to-date.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-const root = mkdtempSync(path.join(os.tmpdir(), 'sg-commit-'));
+const root = tempDir('sg-commit-');
 after(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 

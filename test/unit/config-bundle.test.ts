@@ -1,13 +1,13 @@
 // build/model/config-bundle.ts keeps the bundled site config in the cache: whatever changes in the
 // config or in a file it imports must be seen by the next build, never an old bundle.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { bundleConfig } from '../../build/model/config-bundle.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-config-bundle-'));
+const dir = tempDir('sg-config-bundle-');
 const cache = path.join(dir, 'cache');
 const config = path.join(dir, 'site.config.ts');
 const part = path.join(dir, 'labels.ts');

@@ -2,11 +2,11 @@
 // writes only those beside the base, a larger change rewrites the base, and whatever a killed
 // or foreign write leaves is either used whole or ignored.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { KeyValueCache, writeCacheFile } from '../../build/cache/kv-cache.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('key-value cache', () => {
   let dir: string;
@@ -28,7 +28,7 @@ describe('key-value cache', () => {
   };
   const keys = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `page ${from + i}`);
 
-  beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'sg-kv-'))));
+  beforeEach(() => (dir = tempDir('sg-kv-')));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes one changed entry beside the base, which stays as it was', () => {

@@ -2,15 +2,15 @@
 // its source map leading to the original sources, and a new swc version or new options must give
 // new file names (browsers keep /assets/ files cached for a year).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import * as esbuild from 'esbuild';
 import { MINIFIER_STAMP, minifyFurther } from '../../build/render/minify.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-minify-'));
+const dir = tempDir('sg-minify-');
 after(() => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(path.join(dir, 'src'));
 writeFileSync(path.join(dir, 'src', 'entry.ts'), [

@@ -1,14 +1,14 @@
 // build/cache/prune.ts: content-named caches keep their newest entries and any used within the
 // last day; the rest goes, and nothing outside what the filter picks is touched.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pruneOldest } from '../../build/cache/prune.ts';
 import { workerFile } from '../../build/worker-bundle.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'sg-prune-'));
+const dir = tempDir('sg-prune-');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function entry(name: string, hoursAgo: number, folder = false) {

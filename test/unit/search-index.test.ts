@@ -1,14 +1,14 @@
 // The search index: sections from rendered HTML, the shard format, and the build stage read
 // back by the browser's engine (through a fetch over the output folder).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildSearchIndex, extractSections } from '../../build/search/index.ts';
 import { OutdatedIndexError, SearchEngine } from '../../src/client/search/engine.ts';
 import { encodeShard, FORMAT_VERSION, FRAGMENT_GROUP, Shard, shardsFor } from '../../src/client/search/format.ts';
 import type { PageData } from '../../src/data/types.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const h = (level: number, id: string, text: string) =>
   `<h${level} id="${id}">${text}<a class="hash-link" href="#${id}" aria-label="Прямая ссылка на раздел «${text}»">#</a></h${level}>`;
@@ -75,7 +75,7 @@ describe('search index build, read by the engine', () => {
   ];
 
   before(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'sg-search-'));
+    dir = tempDir('sg-search-');
     const stats = await buildSearchIndex(dir, pages, { shardTargetBytes: 64 });
     assert.equal(stats.pages, 4, 'unlisted, 404 and React pages are not indexed');
     assert.ok(stats.shards > 1, 'small shards for the test: several files');
@@ -148,7 +148,7 @@ describe('search index build, read by the engine', () => {
   });
 
   it('runs again into the same folder (watch mode): the new index replaces the old files', async () => {
-    const again = mkdtempSync(path.join(os.tmpdir(), 'sg-search-'));
+    const again = tempDir('sg-search-');
     try {
       await buildSearchIndex(again, pages, { incremental: true });
       const changed = pages.map((p) => (p.route === '/rules' ? { ...p, title: 'Правила фильтрации' } : p));
@@ -171,7 +171,7 @@ describe('search index build, read by the engine', () => {
   it('keeps fragments in folders of a few pages: an edit to one page moves only its folder', async () => {
     const many = Array.from({ length: FRAGMENT_GROUP * 2 + 5 }, (_, i) => page(`/p${String(i).padStart(3, '0')}`, `Страница ${i}`, `<p>Текст страницы номер ${i}.</p>`));
     const folders = async (list: PageData[]) => {
-      const out = mkdtempSync(path.join(os.tmpdir(), 'sg-search-'));
+      const out = tempDir('sg-search-');
       try {
         await buildSearchIndex(out, list);
         const manifest = JSON.parse(readFileSync(path.join(out, 'search', 'manifest.json'), 'utf8'));

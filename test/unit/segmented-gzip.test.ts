@@ -3,12 +3,12 @@
 // the bytes are the same.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { GzipSegments, segmentStarts, tableCrc32, type PageStart } from '../../build/output/segmented-gzip.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 /** A file like llms-full.txt: a header, then pages of Russian text of varied length, each with its head. */
 function fullText(pages: number, edit?: { page: number; text: string }): { data: Buffer; starts: PageStart[] } {
@@ -33,7 +33,7 @@ function fullText(pages: number, edit?: { page: number; text: string }): { data:
 }
 
 describe('llms-full.txt.gz from cached segments', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sg-gzseg-'));
+  const dir = tempDir('sg-gzseg-');
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is one gzip stream that zlib and the gzip program read back whole, about as small as gzip of the whole file', () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createStaticServer, listen } from '../../build/serve/server.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('preview server routing', () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'sg-serve-'));
+  const root = tempDir('sg-serve-');
   let origin = '';
   let close = () => {};
   before(async () => {
