@@ -34,6 +34,7 @@ import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
 import { readCategories, type Categories } from '../model/categories.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
+import { byCodeUnit } from '../order.ts';
 
 /** The warm-up after the first build (warmUp): pages spread over the site, and at most this much of this thread's time. */
 const WARM_UP_PAGES = 40;
@@ -586,7 +587,7 @@ export class DevSession {
       else if (kind === 'react-page') reactFiles.push([routeOfPath(where!.rel), file]);
     }
     const site = adaptSite(loaded, docIds, this.paths.pagesDir);
-    const reactPages = new Map(site.pagesDir ? reactFiles.sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0)) : []);
+    const reactPages = new Map(site.pagesDir ? reactFiles.sort(([, a], [, b]) => byCodeUnit(a, b)) : []);
     return this.rebuildBundles(site.config, reactPages);
   }
 
@@ -710,7 +711,7 @@ export class DevSession {
     const excluded = this.adapted && this.paths.pagesDir ? this.paths.pagesDir + path.sep : null;
     return [...this.errors]
       .filter(([key]) => !excluded || !key.startsWith(excluded))
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => byCodeUnit(a, b))
       .map(([, e]) => formatError(e));
   }
 
@@ -771,7 +772,7 @@ export class DevSession {
     return [...this.sources.values()]
       .filter((s) => s.kind === 'doc' || !this.adapted)
       .map((s) => [this.sortKeys.get(s.absPath)!, s] as const)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => byCodeUnit(a, b))
       .map(([, s]) => s);
   }
 

@@ -3,6 +3,7 @@
 import type { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
 import type { RouteLookup } from '../output/page-markdown.ts';
+import { byCodeUnit } from '../order.ts';
 
 export interface AssetRef {
   /** Absolute path of the source file. */
@@ -59,7 +60,7 @@ export function recordingRoutes(routeOfFile: Map<string, string>, deps: CompileC
 
 /** The deps as stored with the page (sorted, so that equal deps are equal lists). */
 export function depsOf(deps: CompileContext['deps']): CompileDeps {
-  const flat = (m: Map<string, string>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flat().join('\0');
+  const flat = (m: Map<string, string>) => [...m].sort(([a], [b]) => byCodeUnit(a, b)).flat().join('\0');
   return { ...(deps.routes.size ? { routes: flat(deps.routes) } : {}), ...(deps.images.size ? { images: flat(deps.images) } : {}) };
 }
 

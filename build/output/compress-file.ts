@@ -8,6 +8,7 @@ import zlib from 'node:zlib';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { brotliParams, GZIP_LEVEL, hashOf, MANIFEST_FILE, readManifest, type CompressStats, type Manifest } from './compress-core.ts';
 import { filesUnder } from '../file-tree.ts';
+import { byCodeUnit } from '../order.ts';
 
 export interface CompressSettings {
   root: string;
@@ -213,7 +214,7 @@ export class FileCompressor {
  * compressed itself (Compressor.precompressed).
  */
 export function writeManifest(root: string, settings: string, hashes: Record<string, string>, precompressed: Record<string, string>): void {
-  const sorted = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).sort(([a], [b]) => byCodeUnit(a, b)));
   const made = Object.keys(precompressed).length ? { precompressed: sorted(precompressed) } : {};
   mkdirSync(path.join(root, path.dirname(MANIFEST_FILE)), { recursive: true });
   writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify({ settings, files: sorted(hashes), ...made } satisfies Manifest));

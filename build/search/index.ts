@@ -28,6 +28,7 @@ import type { PageData } from '../../src/data/types.ts';
 import { decodeEntities, detached } from '../checks/html-refs.ts';
 import { encodeShard, FORMAT_VERSION, FRAGMENT_GROUP, fragmentFolder, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../../src/client/search/format.ts';
 import { TOKEN_PATTERN, termsOfToken } from '../../src/client/search/tokenize.ts';
+import { byCodeUnit } from '../order.ts';
 
 /** Part of every cached page's key: a change to how pages are read must not reuse old readings. */
 const INDEX_CODE = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(readFileSync(fileURLToPath(new URL('../../src/client/search/tokenize.ts', import.meta.url)))).digest('hex');
@@ -328,7 +329,7 @@ export class SearchIndexer {
     else if (!this.stored && options.incremental) this.fragments.prune([...this.readings.values()].map((r) => r.fragment));
     for (const route of pageCache.keys()) if (!options.incremental || !this.readings.has(route)) pageCache.delete(route);
     // Pages are numbered in the order of their routes, whatever order they were read in.
-    const docs = [...this.readings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((route) => this.readings.get(route)!);
+    const docs = [...this.readings.keys()].sort(byCodeUnit).map((route) => this.readings.get(route)!);
     // Written once: what the indexer held is the postings' input from here on, let go with them.
     this.readings.clear();
     this.stored = null;
@@ -400,7 +401,7 @@ async function writeIndex(outDir: string, docs: Reading[], fragmentStore: BodySt
   });
 
   // 3. Shards: runs of sorted terms of about `target` raw bytes.
-  const sorted = terms.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  const sorted = terms.sort((a, b) => byCodeUnit(a.term, b.term));
   const shards: ShardTerm[][] = [];
   let run: ShardTerm[] = [];
   let size = 0;
