@@ -7,8 +7,8 @@ import { sitePaths } from './model/paths.ts';
 import type { FirstLoad } from './render/stats.ts';
 import { usableCacheDir } from './cache/usable.ts';
 import { DamagedBodyError, dropBodies } from './cache/body-store.ts';
-import { inputFingerprint, readStamp } from './cache/up-to-date.ts';
-import { readGitDates } from './model/last-updated.ts';
+import { inputFingerprint, readStamp, withGitDates } from './cache/up-to-date.ts';
+import { readGitDatesAsync } from './model/last-updated.ts';
 import type { SourceFile } from './model/source-file.ts';
 
 /** Where things are (defaults: sitePaths in build/model/paths.ts), and whether links are checked. */
@@ -57,12 +57,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Nothing changed since the output in place was built (build/cache/up-to-date.ts): done. Without a
   // cache (--no-cache) every build is a full one.
-  // The last-updated dates come from git history (one `git log`, ~15 ms): part of the inputs.
-  const git = readGitDates(paths.docsDir);
-  if (git.warning) warnings.push(git.warning);
+  // The last-updated dates come from git history (one `git log`, ~15 ms), read while the
+  // inputs are hashed, and part of the fingerprint.
+  const gitRead = readGitDatesAsync(paths.docsDir);
   const sourceBytes = new Map<string, SourceFile>();
-  const fingerprint = cacheDir === null ? null
-    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, userGuide: options.userGuide !== false, gitDates: [...git.dates].sort() }, sourceBytes);
+  const ofFiles = cacheDir === null ? null
+    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, userGuide: options.userGuide !== false }, sourceBytes);
+  const git = await gitRead;
+  if (git.warning) warnings.push(git.warning);
+  const fingerprint = ofFiles && withGitDates(ofFiles, git.dates);
   const stamp = fingerprint ? readStamp(outDir) : null;
   if (stamp && stamp.fingerprint === fingerprint) {
     const timings = { 'up-to-date check': Math.round(performance.now() - started) };

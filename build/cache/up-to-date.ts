@@ -53,6 +53,11 @@ export function inputFingerprint(paths: SitePaths, options: Record<string, unkno
   return h.digest('hex');
 }
 
+/** The fingerprint of the inputs' files with the pages' last-updated dates (build/model/last-updated.ts). */
+export function withGitDates(ofFiles: string, dates: Map<string, string>): string {
+  return createHash('sha256').update(ofFiles).update(JSON.stringify([...dates].sort())).digest('hex');
+}
+
 /** A file's bytes, or null when it is not there (one system call fewer than asking first). */
 function readIfThere(file: string): Buffer | null {
   try {

@@ -4,7 +4,7 @@
 // same history give the same pages. A file git does not know (new, uncommitted) or a folder
 // outside any checkout gets no date: no line is better than a wrong one. Front matter
 // `last_update: { date }` overrides.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { LastUpdated } from '../../src/data/types.ts';
 import type { Warning } from '../errors.ts';
@@ -16,17 +16,33 @@ export interface GitDates {
   warning?: Warning;
 }
 
-const git = (cwd: string, args: string[]) => spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+interface GitRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+type Git = (cwd: string, args: string[]) => GitRun;
+type AsyncGit = (cwd: string, args: string[]) => Promise<GitRun>;
 
-/** The newest commit date of every file under docsDir that git has committed. */
-export function readGitDates(docsDir: string): GitDates {
+const MAX_OUTPUT = 256 * 1024 * 1024;
+const gitSync: Git = (cwd, args) => spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT });
+const gitAsync: AsyncGit = (cwd, args) => new Promise((resolve) => {
+  execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT }, (error, stdout, stderr) => {
+    // A git that is missing or cannot start (ENOENT) answers like a folder outside a checkout.
+    const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+    resolve({ status, stdout, stderr });
+  });
+});
+
+const REV_PARSE = ['rev-parse', '--is-inside-work-tree', '--is-shallow-repository'];
+// Newest first; a file's first appearance is its last change. %cI: the committer's ISO date.
+const LOG = ['log', '--format=%x00%cI', '--name-only', '--no-renames', '--relative', '--', '.'];
+
+/** The dates in `git log`'s answer; `inside`: rev-parse's. */
+function datesOf(docsDir: string, inside: GitRun, log: GitRun | undefined): GitDates {
   const dates = new Map<string, string>();
-  const inside = git(docsDir, ['rev-parse', '--is-inside-work-tree', '--is-shallow-repository']);
-  if (inside.status !== 0) return { dates };
-  const [isInside, isShallow] = inside.stdout.trim().split('\n');
-  if (isInside !== 'true') return { dates };
-  // Newest first; a file's first appearance is its last change. %cI: the committer's ISO date.
-  const log = git(docsDir, ['log', '--format=%x00%cI', '--name-only', '--no-renames', '--relative', '--', '.']);
+  const [isInside, isShallow] = inside.status === 0 ? inside.stdout.trim().split('\n') : [];
+  if (isInside !== 'true' || !log) return { dates };
   if (log.status !== 0) return { dates, warning: { message: `git log failed, pages get no "last updated" date: ${log.stderr.trim()}` } };
   let current = '';
   for (const line of log.stdout.split('\n')) {
@@ -40,6 +56,23 @@ export function readGitDates(docsDir: string): GitDates {
     ? { message: 'this is a shallow git clone: pages last changed before its oldest commit show that commit\'s date as "last updated" (fetch the whole history, e.g. actions/checkout with fetch-depth: 0)' }
     : undefined;
   return { dates, warning };
+}
+
+const isWorkTree = (inside: GitRun) => inside.status === 0 && inside.stdout.startsWith('true');
+
+/** The newest commit date of every file under docsDir that git has committed. */
+export function readGitDates(docsDir: string): GitDates {
+  const inside = gitSync(docsDir, REV_PARSE);
+  return datesOf(docsDir, inside, isWorkTree(inside) ? gitSync(docsDir, LOG) : undefined);
+}
+
+/**
+ * The same, with git running beside this thread: the build hashes its inputs meanwhile
+ * (build/index.ts) instead of waiting for two processes (~10-25 ms).
+ */
+export async function readGitDatesAsync(docsDir: string): Promise<GitDates> {
+  const inside = await gitAsync(docsDir, REV_PARSE);
+  return datesOf(docsDir, inside, isWorkTree(inside) ? await gitAsync(docsDir, LOG) : undefined);
 }
 
 /**
