@@ -94,7 +94,7 @@ const HEAP_GROWING_ABOVE_BYTES = 2_000_000;
  */
 function addMachineFiles(out: OutputWriter, known: KnownBytes, files: MachineFile[], compressor: Compressor): void {
   for (const f of files) {
-    const { hash } = known.add(out, f.rel, f.key, f.content);
+    const { hash } = known.add(out, f.rel, f.key, f.content, f.hash);
     if (f.precompressed) compressor.precompressed(f.rel, hash);
   }
 }

@@ -26,15 +26,15 @@ export class KnownBytes {
    * has those bytes, made by `content` otherwise. The key names the inputs; the engine's code is
    * added here, since it decides what the inputs become; the file's name is not (the search
    * index's fragments move to a new folder whenever one of them changes). Returns the file's
-   * size and hash (hashOf).
+   * size and hash (hashOf); `hashOfContent`, when the maker had it anyway (llms-full.txt: 10 MB).
    */
-  add(out: OutputWriter, rel: string, key: string | undefined, content: () => string | Buffer): Known {
+  add(out: OutputWriter, rel: string, key: string | undefined, content: () => string | Buffer, hashOfContent?: () => string): Known {
     const fullKey = key && hashKey(engineCodeHash(), key);
     const known = fullKey ? this.cache.get(fullKey) : undefined;
     if (known && out.linkKnown(rel, known.hash, known.size)) return known;
     const made = content();
     const data = typeof made === 'string' ? Buffer.from(made) : made;
-    const hash = hashOf(data);
+    const hash = hashOfContent?.() ?? hashOf(data);
     if (fullKey) this.cache.set(fullKey, { hash, size: data.length });
     out.addOrReuse(rel, data, hash);
     return { hash, size: data.length };

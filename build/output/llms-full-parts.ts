@@ -8,7 +8,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { KeyValueCache } from '../cache/kv-cache.ts';
 import { engineCodeHash } from '../cache/engine-hash.ts';
-import { hashOf } from './compress-core.ts';
 import type { PreviousOutput } from './previous-output.ts';
 
 /** Where each page's part lies in a built llms-full.txt, kept under the file's hash. */
@@ -63,9 +62,9 @@ export class LlmsFullParts {
     return true;
   }
 
-  /** The file just made, and where its parts lie: for the next build. */
-  record(data: Buffer, parts: Layout['parts']): void {
-    this.cache.set(hashOf(data), { engine: engineCodeHash(), size: data.length, parts });
+  /** The file just made (hash: its hashOf), and where its parts lie: for the next build. */
+  record(data: Buffer, hash: string, parts: Layout['parts']): void {
+    this.cache.set(hash, { engine: engineCodeHash(), size: data.length, parts });
     this.close();
     this.cache.save();
   }

@@ -8,6 +8,7 @@ import type { SourcePage } from '../model/content.ts';
 import { markdownUrlOf } from '../model/routes.ts';
 import { pageMarkdown, publishedMarkdownBytes, siteUrlOf } from './page-markdown.ts';
 import type { LlmsFullParts } from './llms-full-parts.ts';
+import { hashOf } from './compress-core.ts';
 import { SEGMENT_SETTINGS, segmentStarts, type GzipSegments, type PageStart } from './segmented-gzip.ts';
 
 export interface LlmsInput {
@@ -78,7 +79,7 @@ const NEWLINE = Buffer.from('\n');
  * decoded and encoded again). With `parts` and page keys, unchanged pages are copied from the
  * previous llms-full.txt (build/output/llms-full-parts.ts).
  */
-function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: string }, routes: string[], page: (route: string) => { key?: string; content: () => Buffer }, parts?: LlmsFullParts): { data: Buffer; starts: PageStart[] } {
+function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: string }, routes: string[], page: (route: string) => { key?: string; content: () => Buffer }, parts?: LlmsFullParts): { data: Buffer; hash: string; starts: PageStart[] } {
   // Bytes, or where a part lies in the previous file: copied into place below.
   const pieces: (Buffer | [number, number])[] = [Buffer.from(`# ${config.title}\n\n> ${oneLine(config.tagline)}\n\n`)];
   const layout: [string, number, number][] = [];
@@ -107,8 +108,10 @@ function renderLlmsFull({ config, siteUrl }: { config: SiteConfig; siteUrl: stri
       to += piece[1] - piece[0];
     } else to += piece.copy(data, to);
   }
-  parts?.record(data, layout);
-  return { data, starts };
+  // Hashed once: the layout's cache and the output's known bytes both name the file by it.
+  const hash = hashOf(data);
+  parts?.record(data, hash, layout);
+  return { data, hash, starts };
 }
 
 export interface MachineFile {
@@ -120,6 +123,8 @@ export interface MachineFile {
   key?: string;
   /** The file's content, made when asked for. */
   content: () => string | Buffer;
+  /** hashOf(content()), when making it gives that too. */
+  hash?: () => string;
   /** Its gzip copy is one of these files, made by the build, not by the compressor (llms-full.txt and that copy). */
   precompressed?: true;
 }
@@ -170,7 +175,7 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
     // Keyed by all it is made of, so that an edit that changes no title or description links the previous one.
     { rel: 'llms.txt', key: JSON.stringify([config.title, config.tagline, config.docs.version.label, config.navbar.items, siteUrl, sidebars, [...listed].map(([route, p]) => [route, p.title, p.description])]),
       content: () => renderLlmsTxt({ config, siteUrl, sidebars, pages: listed }) },
-    { rel: 'llms-full.txt', ...(fullKey ? { key: fullKey } : {}), content: () => makeFull().data, ...(gzip ? { precompressed: true } : {}) },
+    { rel: 'llms-full.txt', ...(fullKey ? { key: fullKey } : {}), content: () => makeFull().data, hash: () => makeFull().hash, ...(gzip ? { precompressed: true } : {}) },
   );
   if (gzip) {
     files.push({
