@@ -454,8 +454,8 @@ const INDEX_FILE = /^(?:s\.[0-9a-f]+\.bin(?:\.gz|\.br)?|f\.[0-9a-f]+)$/;
  * Removes shards and fragment folders of an earlier run into the same folder (watch mode writes
  * in place; a full build starts from an empty staging folder and finds nothing to remove). A
  * browser still holding the old manifest reloads it when a file is gone. Only the index's own
- * names: the compressor is writing the copies of the new shards beside them meanwhile, through
- * temporary files that must stay.
+ * names, and not the compressed copies of the shards written now (the compressor may be writing
+ * them meanwhile).
  */
 async function prune(root: string, written: Set<string>): Promise<void> {
   const dir = path.join(root, 'assets', 'search');
