@@ -3,7 +3,7 @@
 // pipeline at all.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -42,6 +42,13 @@ describe('the launcher', { timeout: 180_000 }, () => {
       assert.ok(started.some((l) => l.includes('/.cache/launch/') && l.endsWith(`/workers/${worker}.mjs`)), `${worker} from the launcher's bundle: ${started.join(', ')}`);
     }
     assert.deepEqual(started.filter((l) => l.includes('/.cache/workers/')), [], 'no worker bundled by the build itself');
+    // The bundled tree walker does without its per-node debug names (scripts/launch.mjs), and the
+    // output above is the same for it: a version of unist-util-visit-parents whose lines the patch
+    // no longer finds fails here, not silently in the benchmark.
+    const bundleDir = path.dirname(path.dirname(path.dirname(started[0].slice('LOADED file://'.length))));
+    const bundled = readdirSync(bundleDir).filter((f) => f.endsWith('.mjs')).map((f) => readFileSync(path.join(bundleDir, f), 'utf8')).join('\n');
+    assert.match(bundled, /node_modules\/unist-util-visit-parents\/lib\/index\.js/, 'the walker is bundled');
+    assert.doesNotMatch(bundled, /defineProperty\(visit\d*, "name"/, 'the walker names no visitor');
     // Up to date: the pipeline's chunk (and with it unified, React, esbuild's work) is never loaded.
     const again = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, 'scripts/launch.mjs', ...site.buildArgs([], cache).slice(2)], { cwd: projectRoot, encoding: 'utf8' });
     assert.equal(again.status, 0, again.stderr);
