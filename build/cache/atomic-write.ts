@@ -5,8 +5,8 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 /**
- * `makeDir: false` when the caller knows the folder exists (one file of thousands). The temporary
- * name carries the process and the thread: worker threads write into the same folders.
+ * `makeDir: false` when the caller knows the folder exists. The temporary name carries the
+ * process and the thread, so that no two writers ever share one.
  */
 export function writeFileAtomic(file: string, content: string | Uint8Array, { makeDir = true }: { makeDir?: boolean } = {}): void {
   if (makeDir) mkdirSync(path.dirname(file), { recursive: true });

@@ -18,8 +18,9 @@
 //    thread. The worker calls zlib synchronously: measured here, zlib's asynchronous API on
 //    libuv's pool took 5.3 s of wall time and 8.4 CPU-s for a 1000-page output, the synchronous
 //    calls 2.8 s and 2.9 CPU-s. The copies are written into the staging folder, which no
-//    server reads: they reach the output with the rest of it, by the commit. When the build has nothing left but to wait for it, the main thread takes back half
-//    of the files not started yet, again and again (build/output/compress-file.ts does one file
+//    server reads: they reach the output with the rest of it, by the commit. When the build
+//    has nothing left but to wait for it, the main thread takes back half of the files not
+//    started yet, again and again (build/output/compress-file.ts does one file
 //    on either side): after a title edit of the 1000-page corpus the build waited 1.7–2.9 s for
 //    compression once its pages were written, now 1.3–1.4 s;
 //  - levels by measurement on this site's pages: gzip 6 is 30% faster than gzip 9 for 0.2%
