@@ -21,12 +21,10 @@ interface GitRun {
   stdout: string;
   stderr: string;
 }
-type Git = (cwd: string, args: string[]) => GitRun;
-type AsyncGit = (cwd: string, args: string[]) => Promise<GitRun>;
 
 const MAX_OUTPUT = 256 * 1024 * 1024;
-const gitSync: Git = (cwd, args) => spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT });
-const gitAsync: AsyncGit = (cwd, args) => new Promise((resolve) => {
+const gitSync = (cwd: string, args: string[]): GitRun => spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT });
+const gitAsync = (cwd: string, args: string[]) => new Promise<GitRun>((resolve) => {
   execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: MAX_OUTPUT }, (error, stdout, stderr) => {
     // A git that is missing or cannot start (ENOENT) answers like a folder outside a checkout.
     const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
@@ -38,11 +36,15 @@ const REV_PARSE = ['rev-parse', '--is-inside-work-tree', '--is-shallow-repositor
 // Newest first; a file's first appearance is its last change. %cI: the committer's ISO date.
 const LOG = ['log', '--format=%x00%cI', '--name-only', '--no-renames', '--relative', '--', '.'];
 
-/** The dates in `git log`'s answer; `inside`: rev-parse's. */
-function datesOf(docsDir: string, inside: GitRun, log: GitRun | undefined): GitDates {
+/** rev-parse's answer: null outside a work tree, else whether the clone is shallow. */
+function checkoutOf(revParse: GitRun): { shallow: boolean } | null {
+  const [isInside, isShallow] = revParse.status === 0 ? revParse.stdout.trim().split('\n') : [];
+  return isInside === 'true' ? { shallow: isShallow === 'true' } : null;
+}
+
+/** The dates in `git log`'s answer. */
+function datesOf(docsDir: string, { shallow }: { shallow: boolean }, log: GitRun): GitDates {
   const dates = new Map<string, string>();
-  const [isInside, isShallow] = inside.status === 0 ? inside.stdout.trim().split('\n') : [];
-  if (isInside !== 'true' || !log) return { dates };
   if (log.status !== 0) return { dates, warning: { message: `git log failed, pages get no "last updated" date: ${log.stderr.trim()}` } };
   let current = '';
   for (const line of log.stdout.split('\n')) {
@@ -52,18 +54,16 @@ function datesOf(docsDir: string, inside: GitRun, log: GitRun | undefined): GitD
       if (!dates.has(file)) dates.set(file, current);
     }
   }
-  const warning = isShallow === 'true'
+  const warning = shallow
     ? { message: 'this is a shallow git clone: pages last changed before its oldest commit show that commit\'s date as "last updated" (fetch the whole history, e.g. actions/checkout with fetch-depth: 0)' }
     : undefined;
   return { dates, warning };
 }
 
-const isWorkTree = (inside: GitRun) => inside.status === 0 && inside.stdout.startsWith('true');
-
 /** The newest commit date of every file under docsDir that git has committed. */
 export function readGitDates(docsDir: string): GitDates {
-  const inside = gitSync(docsDir, REV_PARSE);
-  return datesOf(docsDir, inside, isWorkTree(inside) ? gitSync(docsDir, LOG) : undefined);
+  const checkout = checkoutOf(gitSync(docsDir, REV_PARSE));
+  return checkout ? datesOf(docsDir, checkout, gitSync(docsDir, LOG)) : { dates: new Map() };
 }
 
 /**
@@ -71,8 +71,8 @@ export function readGitDates(docsDir: string): GitDates {
  * (build/index.ts) instead of waiting for two processes (~10-25 ms).
  */
 export async function readGitDatesAsync(docsDir: string): Promise<GitDates> {
-  const inside = await gitAsync(docsDir, REV_PARSE);
-  return datesOf(docsDir, inside, isWorkTree(inside) ? await gitAsync(docsDir, LOG) : undefined);
+  const checkout = checkoutOf(await gitAsync(docsDir, REV_PARSE));
+  return checkout ? datesOf(docsDir, checkout, await gitAsync(docsDir, LOG)) : { dates: new Map() };
 }
 
 /**
