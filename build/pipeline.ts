@@ -81,10 +81,12 @@ export interface Prechecked {
  */
 const HEAP_GROWING_PERCENT = 25;
 /**
- * Below this much Markdown (bytes) the flag costs more than it saves: on this site (0.8 MB, 47 pages) the
- * extra full collections added 0.3–0.7 s to a 4.5 s cold build, for 45 MB less peak memory.
+ * A site with this much Markdown (bytes) or more gets both V8 settings here (the heap's growth
+ * above, the interrupt budget below). Below it the heap flag costs more than it saves: on this site
+ * (0.8 MB, 47 pages) the extra full collections added 0.3–0.7 s to a 4.5 s cold build, for 45 MB
+ * less peak memory.
  */
-const HEAP_GROWING_ABOVE_BYTES = 2_000_000;
+const LARGE_SITE_BYTES = 2_000_000;
 
 /**
  * How much a function runs (V8's "interrupt budget", bytes of bytecode executed) before V8
@@ -92,9 +94,9 @@ const HEAP_GROWING_ABOVE_BYTES = 2_000_000;
  * four isolates (the main thread, two Markdown workers, the compressor) on as few as two cores,
  * and each isolate optimises it on its own: at 1000 pages V8 made ~1230 optimised compilations,
  * about a sixth of all CPU. At 1 MB only the code that stays hot is optimised (~370 compilations)
- * and a cold 1000-page build took ~13 % less wall time and ~15 % less CPU (alternated runs). The
- * bare single-threaded pipeline alone gets slower with it, so it is set with the heap flag above,
- * for large sites only, before the workers start (they share the process's V8 flags).
+ * and a cold 1000-page build took ~13 % less wall time and ~15 % less CPU (alternated runs). It is
+ * no general gain (the bare single-threaded pipeline gets slower with it), so only large sites
+ * (LARGE_SITE_BYTES) get it, before the workers start (they share the process's V8 flags).
  */
 const INTERRUPT_BUDGET_BYTES = 1_000_000;
 
@@ -132,7 +134,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   pre.sourceBytes?.clear();
   frontMatter.save();
   for (const s of sources) warnings.push(...(s.warnings ?? []));
-  if (sources.reduce((n, s) => n + s.size, 0) >= HEAP_GROWING_ABOVE_BYTES) {
+  if (sources.reduce((n, s) => n + s.size, 0) >= LARGE_SITE_BYTES) {
     setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
     setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET_BYTES}`);
   }
