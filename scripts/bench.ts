@@ -7,10 +7,11 @@
 // what issue 21's outputs (page Markdown, llms, last-updated dates) cost; the edit rows are the
 // median of five edits of different pages. Every build runs in a fresh child process as an author
 // would run it; peak RSS is the child's own.
-// Last, this site with and without its user guide PDF.
+// Last, this site with and without its user guide PDF. After the first floor, the floor runs on
+// every core at once, to show how much the cores together add on this machine.
 // Options: --pages 1000,3000 (the cold corpora), --quick (1000 pages only), --site-only (only this
 // site's rows), --keep, --no-link-check.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,27 @@ const measureFloor = () => JSON.parse(sh(process.execPath, ['--import', 'tsx', '
 let floor = measureFloor();
 console.log(`Benchmark (${os.availableParallelism()} cores). Floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page)`);
 const floorFor = (pages: number) => (floor.ms / floor.pages) * pages;
+
+/**
+ * The floor on every core at once, in separate processes: how much more work the machine does
+ * with all its cores busy than with one. A build spreads its work over the cores, so its ratio to
+ * the one-thread floor depends on this: on a VM whose vCPUs share physical cores it is far below
+ * the number of cores (measured here: two floors at once took ~1.7 × as long as one).
+ */
+async function allCoresAtOnce(): Promise<{ each: number[]; throughput: number }> {
+  const cores = os.availableParallelism();
+  const one = () => new Promise<number>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest], { cwd: root, env: buildEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve((JSON.parse(out) as { ms: number }).ms) : reject(new Error(`the floor failed (exit ${code})`))));
+  });
+  const each = await Promise.all(Array.from({ length: cores }, one));
+  return { each, throughput: (cores * floor.ms) / Math.max(...each) };
+}
+const parallel = await allCoresAtOnce();
+console.log(`The floor on all ${parallel.each.length} cores at once (one process each): ${parallel.each.join(', ')} ms, so all cores do ${parallel.throughput.toFixed(2)} × the work of one`);
 const cold1000 = { wallMs: 0, pages: 0, llmsMs: 0 };
 
 function row(name: string, s: Stats, target: string, relativeTo = sizes[0]) {
