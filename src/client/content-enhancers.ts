@@ -93,11 +93,29 @@ async function copyCode(button: HTMLButtonElement) {
   }, 2000);
 }
 
+/**
+ * A collapsed <details> prints its summary alone: every one in the article opens for the print and
+ * closes again after it. The events run around the print's own layout, before anything is laid
+ * out for paper, and opening one needs nothing from the network.
+ */
+function openDetailsWhilePrinting() {
+  let opened: HTMLDetailsElement[] = [];
+  window.addEventListener('beforeprint', () => {
+    opened = [...document.querySelectorAll<HTMLDetailsElement>('.markdown details:not([open])')];
+    for (const d of opened) d.open = true;
+  });
+  window.addEventListener('afterprint', () => {
+    for (const d of opened) d.open = false;
+    opened = [];
+  });
+}
+
 let installed = false;
 
 export function installContentEnhancers() {
   if (installed) return;
   installed = true;
+  openDetailsWhilePrinting();
   document.addEventListener('click', (e) => {
     const target = e.target as Element | null;
     const copy = target?.closest<HTMLButtonElement>('.code-block__copy');

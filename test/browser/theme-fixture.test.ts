@@ -75,10 +75,27 @@ toc_max_heading_level: 2
 Текст.
 `;
 
+const DETAILS_PAGE = `---
+title: Свёрнутые блоки
+---
+
+Перед блоком.
+
+<details>
+<summary>Как проверить правило на хосте</summary>
+
+Выполните \`nft list ruleset\` и найдите цепочку группы.
+
+</details>
+
+После блока.
+`;
+
 function buildCopy(mutate?: (copy: FixtureCopy) => void): FixtureCopy {
   const copy = copyFixture();
   copy.write('docs/reference/tabs.md', TABS_PAGE);
   copy.write('docs/reference/narrow-toc.md', NARROW_TOC_PAGE);
+  copy.write('docs/reference/details.md', DETAILS_PAGE);
   mutate?.(copy);
   const r = copy.build(['--no-link-check']);
   assert.equal(r.status, 0, `fixture build failed:\n${r.stdout}\n${r.stderr}`);
@@ -169,6 +186,27 @@ describe('fixture site', () => {
       assert.match(await groups.nth(i).locator('.tabs__panel--active').innerText(), /apt (install|remove) hbf-agent/);
     }
     assert.ok(Math.abs((await second.boundingBox())!.y - before) < 2, 'the clicked tab did not jump');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('shows a <details> block as a box that opens on its summary, and prints it open', async () => {
+    serving = first;
+    const { context, page, errors } = await open();
+    await gotoHydrated(page, `${origin}/reference/details`);
+    const details = page.locator('.markdown details');
+    const body = details.getByText('Выполните');
+    assert.equal(await details.evaluate((d) => getComputedStyle(d).borderTopStyle), 'solid', 'a box around it');
+    assert.equal(await body.isVisible(), false, 'closed at first');
+    // Recorded by a listener that runs after the page's own, while the browser prints.
+    await page.evaluate(() => window.addEventListener('beforeprint', () => {
+      (window as unknown as { closedWhilePrinting: number }).closedWhilePrinting = document.querySelectorAll('details:not([open])').length;
+    }));
+    await page.pdf();
+    assert.equal(await page.evaluate(() => (window as unknown as { closedWhilePrinting?: number }).closedWhilePrinting), 0, 'open on paper');
+    assert.equal(await body.isVisible(), false, 'closed again after printing');
+    await page.getByText('Как проверить правило на хосте').click();
+    assert.ok(await body.isVisible(), 'the summary opens it');
     assert.deepEqual(errors, []);
     await context.close();
   });
