@@ -21,6 +21,20 @@ export function checkCodeBlock(node: Code, ctx: CompileContext) {
 }
 
 const TITLE = /\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))/;
+const LINE_NUMBERS = /(?:^|\s)showLineNumbers(?:=\d+)?(?:\s|$)/;
+
+/**
+ * ```lang showLineNumbers (=N: from N): the highlighter numbers each line in a `line` attribute,
+ * which HTML does not have; the number moves to data-line, which the CSS draws before the line.
+ */
+function numberLines(code: Element) {
+  for (const line of code.children) {
+    if (line.type !== 'element' || line.properties.line === undefined) continue;
+    line.properties.dataLine = line.properties.line;
+    delete line.properties.line;
+    line.properties.className = ((line.properties.className as string[] | undefined) ?? []).filter((c) => c !== 'line-number');
+  }
+}
 
 export function rehypeCodeBlocks() {
   return (tree: Root) => {
@@ -31,6 +45,7 @@ export function rehypeCodeBlocks() {
       const meta = String((code?.data as { meta?: string } | undefined)?.meta ?? '');
       const title = TITLE.exec(meta);
       const titleText = title ? (title[1] ?? title[2] ?? title[3]) : undefined;
+      if (code && LINE_NUMBERS.test(meta)) numberLines(code);
       const langClass = ((code?.properties.className as string[] | undefined) ?? []).find((c) => c.startsWith('language-'));
       const children: Element[] = [];
       if (titleText) {

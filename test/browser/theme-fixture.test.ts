@@ -89,6 +89,11 @@ title: Свёрнутые блоки
 </details>
 
 После блока.
+
+\`\`\`bash showLineNumbers=9
+apt-get update
+apt-get install -y hbf-agent
+\`\`\`
 `;
 
 function buildCopy(mutate?: (copy: FixtureCopy) => void): FixtureCopy {
@@ -207,6 +212,30 @@ describe('fixture site', () => {
     assert.equal(await body.isVisible(), false, 'closed again after printing');
     await page.getByText('Как проверить правило на хосте').click();
     assert.ok(await body.isVisible(), 'the summary opens it');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('numbers the lines of a block with showLineNumbers, and neither copying nor selecting takes the numbers', async () => {
+    serving = first;
+    const { context, page, errors } = await open();
+    await gotoHydrated(page, `${origin}/reference/details`);
+    const lines = page.locator('.code-block pre .code-line');
+    const numbers = await lines.evaluateAll((ls) => ls.map((l) => getComputedStyle(l, '::before').content));
+    assert.deepEqual(numbers, ['"9"', '"10"']);
+    // The first character stands to the right of the number, which the line's own box starts with.
+    const [lineLeft, textLeft] = await lines.first().evaluate((l) => {
+      const first = document.createTreeWalker(l, NodeFilter.SHOW_TEXT).nextNode()!;
+      const r = document.createRange();
+      r.setStart(first, 0);
+      r.setEnd(first, 1);
+      return [l.getBoundingClientRect().left, r.getBoundingClientRect().left];
+    });
+    assert.ok(textLeft - lineLeft > 30, `a gutter before the text (line at ${lineLeft}, text at ${textLeft})`);
+    assert.equal(await page.locator('.code-block pre code').evaluate((c) => c.textContent), 'apt-get update\napt-get install -y hbf-agent\n');
+    await page.locator('.code-block pre').selectText();
+    assert.equal(await page.evaluate(() => String(getSelection())).then((t) => t.trim()), 'apt-get update\napt-get install -y hbf-agent');
+    assert.equal(await lines.first().evaluate((l) => getComputedStyle(l, '::before').userSelect), 'none');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -53,6 +53,13 @@ describe('Markdown pipeline', () => {
     assert.match(html, /class="code-block__copy"/);
   });
 
+  it('numbers the lines of a block with showLineNumbers, from the given start, in data-line', () => {
+    const { html } = compile('```bash showLineNumbers=5 {2}\necho a\necho b\n```\n\n```bash\necho c\n```\n');
+    const lines = [...html.matchAll(/<span class="code-line( highlight-line)?"( data-line="\d+")?>/g)].map((m) => `${m[1] ? '*' : ''}${m[2] ?? ''}`);
+    assert.deepEqual(lines, [' data-line="5"', '* data-line="6"', ''], 'numbered from 5, the second line highlighted, the other block not numbered');
+    assert.doesNotMatch(html, /\sline="|line-number/);
+  });
+
   it('highlights every site language', () => {
     for (const lang of ['bash', 'hcl', 'json', 'docker', 'yaml', 'go', 'sql', 'ini', 'diff']) {
       const { html, warnings } = compile(`\`\`\`${lang}\nkey = "value"\n\`\`\`\n`);
