@@ -26,6 +26,7 @@ import { PreviousOutput } from './output/previous-output.ts';
 import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor } from './output/staging.ts';
 import { commitOutput, KeptFiles, recoverCommits } from './output/commit.ts';
 import { checkRoutes } from './model/routes.ts';
+import { checkPageImages } from './model/page-images.ts';
 import { filesUnder } from './file-tree.ts';
 import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
@@ -143,6 +144,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   warnings.push(...categoryWarnings);
   await useHighlightLanguages(config.prism.languages); // the config decides what Prism highlights
   checkRoutes(sources);
+  checkPageImages(sources, staticDir);
   lap('content');
 
   checkOutputPath(outDir);

@@ -23,6 +23,7 @@ import { BuildError, formatError, type Warning } from '../errors.ts';
 import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, writeOut } from '../output/files.ts';
 import { checkRoutes, dataPathOf, htmlPathOf, markdownUrlOf } from '../model/routes.ts';
+import { checkPageImages } from '../model/page-images.ts';
 import {
   adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocsOf, sidebarFiles, sitePaths,
   type AssembledPages, type PathOptions, type SitePaths,
@@ -296,6 +297,7 @@ export class DevSession {
     // 3. Routes. Pages linking to a page that appeared, vanished or moved compile again.
     try {
       checkRoutes(list);
+      checkPageImages(list, this.paths.staticDir);
       this.errors.delete(ROUTES);
     } catch (e) {
       this.errors.set(ROUTES, e);

@@ -36,11 +36,17 @@ const frontMatterSchema = z.looseObject({
   /** Docusaurus: the doc id of the next/previous page in the pager; null hides that side. */
   pagination_next: z.optional(z.nullable(text)),
   pagination_prev: z.optional(z.nullable(text)),
+  /** Docusaurus: this doc's label in the pager of the docs next to it (instead of its sidebar label). */
+  pagination_label: z.optional(text),
+  /** Docusaurus: no title printed above the doc (kept for screen readers); a `# h1` in the Markdown still shows. */
+  hide_title: z.optional(z.boolean()),
+  /** Docusaurus: the picture a link to the page shows when shared (og:image): a file under static/ (`/img/card.png`) or a full URL. */
+  image: z.optional(z.string().check(z.refine((s) => /^(\/[^/]|https?:\/\/)/.test(s), 'image is a path under static/ starting with "/" (/img/card.png) or a full https:// URL'))),
 });
 
 /** Docusaurus keys that mean something there and nothing here: said once, never silently dropped. */
-const DOCUSAURUS_ONLY = ['id', 'tags', 'sidebar_class_name', 'sidebar_custom_props', 'displayed_sidebar', 'hide_title', 'image',
-  'pagination_label', 'parse_number_prefixes', 'sidebar_key', 'title_meta', 'toc_max_heading_level_desktop'];
+const DOCUSAURUS_ONLY = ['id', 'tags', 'sidebar_class_name', 'sidebar_custom_props', 'displayed_sidebar',
+  'parse_number_prefixes', 'sidebar_key', 'title_meta', 'toc_max_heading_level_desktop'];
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 

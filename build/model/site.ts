@@ -26,6 +26,7 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
  */
 export type CompiledForPage = Pick<CompiledMarkdown, 'h1' | 'excerpt' | 'toc'> & { html?: string };
 import { dataPathOf, htmlPathOf, markdownUrlOf, NOT_FOUND_ROUTE } from './routes.ts';
+import { siteUrlOf } from '../output/page-markdown.ts';
 import { configLocation, resolveSidebars, type ResolvedSidebars, type SidebarDoc } from './sidebars.ts';
 
 export { sitePaths, type PathOptions, type SitePaths } from './paths.ts';
@@ -102,8 +103,14 @@ const titleOf = (s: SourcePage, compiled: Map<string, CompiledForPage>) => s.fro
 /** The docs as the sidebars see them: id, route, label, position. */
 export function sidebarDocsOf(sources: SourcePage[], compiled: Map<string, CompiledForPage>): SidebarDoc[] {
   return sources.filter((s) => s.kind === 'doc')
-    .map((d) => ({ id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position, unlisted: d.frontMatter.unlisted }));
+    .map((d) => ({
+      id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position, unlisted: d.frontMatter.unlisted,
+      ...(d.frontMatter.pagination_label ? { paginationLabel: d.frontMatter.pagination_label } : {}),
+    }));
 }
+
+/** A front-matter URL as a full one: a path under static/ is put after the site's URL. */
+const absoluteUrl = (url: string, config: SiteConfig) => (url.startsWith('/') ? new URL(`${siteUrlOf(config)}${url}`).href : url);
 
 /** One source's page data, given where the sidebars put it. */
 /** The pager link to another doc named in front matter (`pagination_next: guide/install`). */
@@ -115,7 +122,7 @@ function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', do
     const line = s.raw.split('\n').findIndex((l) => l.startsWith(`${key}:`)) + 1 || 2;
     throw new BuildError(`${key} names the doc "${id}", which does not exist`, s.file, line, 'write the id of a doc (its path under docs/ without .md), or null to hide the link');
   }
-  return { label: target.frontMatter.sidebar_label ?? titleOf(target, compiled), href: target.route };
+  return { label: target.frontMatter.pagination_label ?? target.frontMatter.sidebar_label ?? titleOf(target, compiled), href: target.route };
 }
 
 export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledForPage>, config: SiteConfig, placement: Placement, metaOf?: PageMetaOf, docsById?: Map<string, SourcePage>): PageData {
@@ -140,6 +147,9 @@ export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledForPage>
     next: s.frontMatter.pagination_next === null ? undefined : pagerLink(s, 'pagination_next', docsById, compiled) ?? place?.next,
     ...(s.frontMatter.draft ? { draft: true } : {}),
     markdownUrl: markdownUrlOf(s.route),
+    // Like Docusaurus: only a title from the front matter is hidden, never the Markdown's own `# h1`.
+    ...(s.frontMatter.hide_title && !c.h1 ? { hideTitle: true } : {}),
+    ...(s.frontMatter.image ? { image: absoluteUrl(s.frontMatter.image, config) } : {}),
     ...metaOf?.(s),
   };
 }

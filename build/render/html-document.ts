@@ -48,6 +48,8 @@ export function renderDocumentParts({ config, page, appHtml, data, assets, prepa
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:locale" content="${config.i18n.defaultLocale === 'ru' ? 'ru_RU' : config.i18n.defaultLocale}">`,
+    // Front matter `image`: the picture a shared link shows, large where the network can.
+    page.image ? `<meta property="og:image" content="${escapeHtml(page.image)}"><meta name="twitter:card" content="summary_large_image">` : '',
     `<meta name="theme-color" content="#1b1b1d">`,
     `<link rel="icon" href="${config.favicon}" type="image/svg+xml">`,
     `<script>${prepaint}</script>`,

@@ -64,6 +64,10 @@ export interface PageData {
   draft?: boolean;
   /** The page as plain Markdown (`<route>.md`), for the "Скопировать как Markdown" button. */
   markdownUrl?: string;
+  /** Front matter `hide_title`: the title is not shown above the content (screen readers still get it). */
+  hideTitle?: boolean;
+  /** Front matter `image`: the full URL of the picture shown where the page is shared (og:image). */
+  image?: string;
 }
 
 /**

@@ -34,7 +34,9 @@ describe('authoring habits from Docusaurus', () => {
     const install = readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8');
     site.write('docs/guide/install.md', `---\npagination_next: reference/api\npagination_prev: null\n---\n${install}`);
     const intro = readFileSync(path.join(site.docs, 'guide/intro.md'), 'utf8');
-    site.write('docs/guide/intro.md', intro.replace('keywords: [фикстура, тест]\n', 'keywords: [фикстура, тест]\nsidebar_postion: 2\ntags: [a, b]\n'));
+    site.write('docs/guide/intro.md', intro.replace('keywords: [фикстура, тест]\n', 'keywords: [фикстура, тест]\nsidebar_postion: 2\ntags: [a, b]\nhide_title: true\nimage: /img/logo.svg\n'));
+    const api = readFileSync(path.join(site.docs, 'reference/api.md'), 'utf8');
+    site.write('docs/reference/api.md', api.replace('title: API\n', 'title: API\npagination_label: К API\n'));
     const r = site.build();
     assert.equal(r.status, 0, r.stderr);
     stderr = r.stderr;
@@ -67,9 +69,39 @@ describe('authoring habits from Docusaurus', () => {
 
   it('pagination_next names another doc, pagination_prev: null hides that side', () => {
     const page = JSON.parse(readFileSync(path.join(site.out, '_data/guide/install.json'), 'utf8'));
-    assert.deepEqual(page.next, { label: 'API', href: '/reference/api' });
+    assert.deepEqual(page.next, { label: 'К API', href: '/reference/api' }, 'labelled by the target\'s pagination_label');
     assert.equal(page.prev, undefined);
     assert.match(readFileSync(path.join(site.out, 'guide/install/index.html'), 'utf8'), /class="pagination-nav"[^]*href="\/reference\/api"/);
+  });
+
+  it('pagination_label names the doc in its neighbours\' pagers, and nowhere else', () => {
+    const data = (route: string) => JSON.parse(readFileSync(path.join(site.out, '_data', `${route}.json`), 'utf8'));
+    assert.deepEqual(data('reference').next, { label: 'К API', href: '/reference/api' }, 'the sidebar neighbour');
+    const sidebar = readdirSync(path.join(site.out, '_data/sidebars')).find((f) => f.startsWith('guide.') && f.endsWith('.json'))!;
+    const items = readFileSync(path.join(site.out, '_data/sidebars', sidebar), 'utf8');
+    assert.match(items, /"label":"API","href":"\/reference\/api"/, 'the sidebar keeps the sidebar label');
+    assert.doesNotMatch(items, /К API/);
+  });
+
+  it('hide_title keeps the title for screen readers only; image becomes the picture of a shared link', () => {
+    const intro = readFileSync(path.join(site.out, 'guide/intro/index.html'), 'utf8');
+    assert.match(intro, /<h1 class="doc-title sr-only">Введение в фикстуру<\/h1>/);
+    assert.match(intro, /<meta property="og:image" content="https:\/\/docs\.example\.com\/img\/logo\.svg"><meta name="twitter:card" content="summary_large_image">/);
+    const install = readFileSync(path.join(site.out, 'guide/install/index.html'), 'utf8');
+    assert.match(install, /<h1 class="doc-title">/);
+    assert.doesNotMatch(install, /og:image/);
+  });
+
+  it('an image that is not under static/ stops the build with the file, the line and the fix', () => {
+    const intro = readFileSync(path.join(site.docs, 'guide/intro.md'), 'utf8');
+    site.write('docs/guide/intro.md', intro.replace('image: /img/logo.svg', 'image: /img/card.png'));
+    try {
+      const r = site.build();
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /docs\/guide\/intro\.md:9: image \/img\/card\.png is not a file under static\/\n\s+fix: put the picture at .*static\/img\/card\.png, or give a full https:\/\/ URL/);
+    } finally {
+      site.write('docs/guide/intro.md', intro);
+    }
   });
 
   it('resolves a relative slug against the file\'s folder', () => {

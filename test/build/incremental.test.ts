@@ -53,6 +53,9 @@ describe('incremental builds write what cold builds write', () => {
     assert.match(readFileSync(llmsTxt, 'utf8'), /Сначала прочтите введение/);
     edit('docs/reference/api.md', (s) => s.replace(/^title: .*$/m, 'title: Справочник API, новое название'));
     buildBoth('title edit');
+    // Its label in its neighbours' pagers only: their pages change, the sidebars do not.
+    edit('docs/reference/api.md', (s) => s.replace(/^title: .*$/m, (t) => `${t}\npagination_label: К справочнику API`));
+    buildBoth('pagination label edit');
     site.write('docs/reference/new-page.md', '---\ntitle: Новая страница\n---\n\nСсылка на [введение](../guide/intro.md#установка-агента).\n\n## Раздел новой страницы\n');
     buildBoth('new page');
     unlinkSync(path.join(site.dir, 'docs/reference/new-page.md'));

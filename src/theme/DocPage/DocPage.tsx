@@ -42,7 +42,8 @@ export function DocPage({ page, sidebar, loadSidebarItems }: { page: PageData; s
           {page.kind === 'doc' && <Breadcrumbs items={page.breadcrumbs} title={page.title} />}
           {mayShowDraft && page.draft && <DraftBadge />}
           {page.unlisted && <UnlistedNotice />}
-          <h1 className="doc-title">{page.title}</h1>
+          {/* hide_title: out of sight, still the page's heading for screen readers and the outline. */}
+          <h1 className={page.hideTitle ? 'doc-title sr-only' : 'doc-title'}>{page.title}</h1>
           {hasToc && <TocCollapsible items={page.toc} />}
           <ContentHtml html={page.html} />
           <DocFooter page={page} />

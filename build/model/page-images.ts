@@ -1,0 +1,31 @@
+// Front matter `image` (the picture a shared link shows): a path under static/ must name a file
+// there, or every shared link to the page would show a broken picture, and nothing else in the
+// build would notice (the link check reads href and src, not meta tags).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { BuildError, BuildErrors } from '../errors.ts';
+import type { SourcePage } from './content.ts';
+
+export function checkPageImages(pages: SourcePage[], staticDir: string): void {
+  const errors: BuildError[] = [];
+  for (const page of pages) {
+    const image = page.frontMatter.image;
+    if (!image?.startsWith('/')) continue;
+    const file = path.join(staticDir, decodedPath(image.split(/[?#]/)[0]));
+    if (existsSync(file)) continue;
+    const line = page.raw.split('\n').findIndex((l) => /^image\s*:/.test(l)) + 1 || 2;
+    errors.push(new BuildError(`image ${image} is not a file under ${path.basename(staticDir)}/`, page.file, line,
+      `put the picture at ${path.relative(process.cwd(), file) || file}, or give a full https:// URL`));
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new BuildErrors(errors);
+}
+
+/** `/img/a%20b.png` names the file `a b.png`; a malformed escape is read as written. */
+function decodedPath(p: string): string {
+  try {
+    return decodeURI(p);
+  } catch {
+    return p;
+  }
+}
