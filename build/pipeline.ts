@@ -27,6 +27,9 @@ import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal,
 import { commitOutput, KeptFiles, recoverCommits } from './output/commit.ts';
 import { checkRoutes } from './model/routes.ts';
 import { checkPageImages } from './model/page-images.ts';
+import { resolveRedirects } from './model/redirects.ts';
+import { configLocation } from './model/sidebars.ts';
+import { REDIRECT_SCRIPT, redirectPage } from './output/redirect-page.ts';
 import { filesUnder } from './file-tree.ts';
 import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
@@ -200,6 +203,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // 4. Titles, sidebars, page data.
     const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath, categories, metaOf: pageMetaResolver(config, paths.docsDir, git.dates) });
     warnings.push(...sidebarWarnings);
+    const redirects = resolveRedirects(config, new Set(pages.map((p) => p.route)), configLocation(path.relative(root, configPath), configPath));
     // Pages for machines: each page's Markdown (its URL goes into the page data), llms.txt and
     // llms-full.txt (build/output/llms.ts).
     lap('routes');
@@ -310,7 +314,11 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const listed = pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
     writeOut(staging, 'sitemap.xml', renderSitemap(config, listed));
     writeOut(staging, 'robots.txt', renderRobots(config));
-    writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js)], [assets.inlineCss]));
+    for (const r of redirects) {
+      const { rel, html } = redirectPage(r, config);
+      writeOut(staging, rel, html);
+    }
+    writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [assets.inlineCss]));
     lap('emit');
 
     compressor.addTree();

@@ -24,6 +24,9 @@ import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, writeOut } from '../output/files.ts';
 import { checkRoutes, dataPathOf, htmlPathOf, markdownUrlOf } from '../model/routes.ts';
 import { checkPageImages } from '../model/page-images.ts';
+import { resolveRedirects, type Redirect } from '../model/redirects.ts';
+import { configLocation } from '../model/sidebars.ts';
+import { REDIRECT_SCRIPT, redirectPage } from '../output/redirect-page.ts';
 import {
   adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocsOf, sidebarFiles, sitePaths,
   type AssembledPages, type PathOptions, type SitePaths,
@@ -91,6 +94,7 @@ const BUNDLE = ' bundle';
 const ROUTES = ' routes';
 const SIDEBARS = ' sidebars';
 const CATEGORIES = ' categories';
+const REDIRECTS = ' redirects';
 const compileKey = (file: string) => `${file} (compile)`;
 const renderKey = (route: string) => ` render ${route}`;
 
@@ -179,7 +183,7 @@ export class DevSession {
   /** Each sidebar file's JSON as last written (its name stays; its bytes change with the sidebar). */
   private writtenSidebars = new Map<string, string>();
   private sidebarWarnings = new Set<string>();
-  private emitted = { sitemap: '', csp: '', llms: false };
+  private emitted = { sitemap: '', csp: '', llms: false, redirects: '' };
   private built = false;
   /** The last page data and sidebars, and what they were assembled from (see update). */
   private assembled?: AssembledPages;
@@ -379,6 +383,14 @@ export class DevSession {
     warnings.push(...assembled.warnings.filter((w) => !this.sidebarWarnings.has(w.message)));
     this.sidebarWarnings = newSidebarWarnings;
 
+    let redirects: Redirect[] = [];
+    try {
+      redirects = resolveRedirects(config, new Set(assembled.pages.map((p) => p.route)), configLocation(path.relative(root, configPath), configPath));
+      this.errors.delete(REDIRECTS);
+    } catch (e) {
+      this.errors.set(REDIRECTS, e);
+    }
+
     lap('assemble');
     const out = new OutputWriter(outDir);
     if (this.sidebarOut?.sidebars !== assembled.sidebars) this.sidebarOut = { sidebars: assembled.sidebars, ...sidebarFiles(assembled.sidebars) };
@@ -487,7 +499,15 @@ export class DevSession {
       writeOut(outDir, 'robots.txt', renderRobots(config));
       this.emitted.sitemap = sitemapKey;
     }
-    const csp = buildCsp([prepaint, bootScript(this.bundles.assets.js)], [this.bundles.assets.inlineCss]);
+    const redirectKey = JSON.stringify([config.url, config.baseUrl, config.title, redirects]);
+    if (redirectKey !== this.emitted.redirects) {
+      for (const r of redirects) {
+        const { rel, html } = redirectPage(r, config);
+        writeOut(outDir, rel, html);
+      }
+      this.emitted.redirects = redirectKey;
+    }
+    const csp = buildCsp([prepaint, bootScript(this.bundles.assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [this.bundles.assets.inlineCss]);
     if (csp !== this.emitted.csp) {
       writeOut(outDir, CSP_FILE, `${csp}\n`);
       this.emitted.csp = csp;

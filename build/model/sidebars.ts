@@ -25,7 +25,7 @@ export interface ResolvedSidebars {
   warnings: Warning[];
 }
 
-interface ConfigLocation {
+export interface ConfigLocation {
   file: string;
   /** Finds the line that mentions a string, for pointing at a bad item. */
   lineOf(needle: string): number | undefined;

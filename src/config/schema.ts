@@ -7,6 +7,8 @@ import * as z from './zod.ts';
 const text = (min = 1) => z.string().check(z.minLength(min));
 /** A path from the site root. */
 const rootPath = z.string().check(z.startsWith('/'));
+/** A URL path a redirect answers: no query, no #anchor, no trailing slash, not the home page. */
+const redirectFrom = rootPath.check(z.refine((p) => p.length > 1 && !/[?#\s]|\/$/.test(p), 'a redirect\'s from is a path like /old/page: no query, #anchor, spaces or trailing slash'));
 const docId = z.string().check(z.minLength(1), z.regex(/^[^/].*[^/]$|^[^/]$/, 'a doc id has no leading or trailing slash'));
 
 export type SidebarItemConfig =
@@ -124,6 +126,15 @@ export const siteConfigSchema = z.strictObject({
     minHeadingLevel: headingLevel,
     maxHeadingLevel: headingLevel,
   }),
+  /**
+   * Old URLs of pages that moved (Docusaurus's client-redirects plugin): each `from` gets a small
+   * page that sends the reader on to `to`, a route of this site (with an optional #anchor) or a
+   * full URL, keeping the query and #anchor they came with. Checked at build time.
+   */
+  redirects: z._default(z.array(z.strictObject({
+    from: z.union([redirectFrom, z.array(redirectFrom).check(z.minLength(1))]),
+    to: text(),
+  })), []),
   layout: z.strictObject({
     /** Widths at or below this are the narrow (mobile) layout. */
     desktopBreakpoint: z.int().check(z.positive()),

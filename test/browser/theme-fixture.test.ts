@@ -101,6 +101,8 @@ function buildCopy(mutate?: (copy: FixtureCopy) => void): FixtureCopy {
   copy.write('docs/reference/tabs.md', TABS_PAGE);
   copy.write('docs/reference/narrow-toc.md', NARROW_TOC_PAGE);
   copy.write('docs/reference/details.md', DETAILS_PAGE);
+  const config = readFileSync(`${copy.dir}/site.config.ts`, 'utf8');
+  copy.write('site.config.ts', config.replace('  layout: {', "  redirects: [{ from: '/old-intro', to: '/guide/intro' }],\n  layout: {"));
   mutate?.(copy);
   const r = copy.build(['--no-link-check']);
   assert.equal(r.status, 0, `fixture build failed:\n${r.stdout}\n${r.stderr}`);
@@ -238,6 +240,25 @@ describe('fixture site', () => {
     assert.equal(await lines.first().evaluate((l) => getComputedStyle(l, '::before').userSelect), 'none');
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  it('sends a reader from a redirected URL to the page, with the section asked for, under the site\'s CSP; without JavaScript too', async () => {
+    serving = first;
+    const { context, page, errors } = await open();
+    await page.goto(`${origin}/old-intro?from=mail#настройка`);
+    await page.waitForURL(`${origin}/guide/intro?from=mail#%D0%BD%D0%B0%D1%81%D1%82%D1%80%D0%BE%D0%B9%D0%BA%D0%B0`);
+    await hydrated(page);
+    assert.equal(await page.locator('h1.doc-title').innerText(), 'Введение в фикстуру');
+    assert.ok(await page.locator('#настройка').evaluate((h) => h.getBoundingClientRect().top < window.innerHeight), 'the section is on screen');
+    assert.deepEqual(errors, [], 'no CSP violation');
+    await context.close();
+
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    await isolate(noJs);
+    const plain = await noJs.newPage();
+    await plain.goto(`${origin}/old-intro`);
+    await plain.waitForURL(`${origin}/guide/intro`);
+    await noJs.close();
   });
 
   it('shows the announcement again after a deploy with a new announcement id', async () => {

@@ -1,0 +1,31 @@
+// The page an old URL answers with (the config's redirects, build/model/redirects.ts): it sends
+// the reader on at once, with the query and #anchor of the old URL (a #section of a renamed page
+// lands on that section). The one script is the same on every such page, so the CSP allows it by
+// one hash; without JavaScript the meta refresh does it (the #anchor is then lost), and the
+// link is there for anyone the refresh does not move. Search engines take the canonical link as
+// the page's address and do not index the old one.
+import type { SiteConfig } from '../../src/config/schema.ts';
+import { documentTitle } from '../../src/data/locale.ts';
+import { htmlPathOf } from '../model/routes.ts';
+import type { Redirect } from '../model/redirects.ts';
+import { siteUrlOf } from './page-markdown.ts';
+
+export const REDIRECT_SCRIPT = "(function(){var t=document.getElementById('redirect-target').getAttribute('href');location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)})()";
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The output file of one redirect and its HTML. */
+export function redirectPage({ from, to }: Redirect, config: SiteConfig): { rel: string; html: string } {
+  const target = to.startsWith('/') ? `${config.baseUrl.replace(/\/$/, '')}${to}` : to;
+  const canonical = to.startsWith('/') ? `${siteUrlOf(config)}${to}` : to;
+  const href = escapeHtml(target);
+  const html = '<!doctype html>'
+    + `<html lang="${config.i18n.defaultLocale}"><head><meta charset="utf-8">`
+    + `<title>${escapeHtml(documentTitle('Страница перенесена', config.title))}</title>`
+    + '<meta name="robots" content="noindex">'
+    + `<link rel="canonical" href="${escapeHtml(canonical)}">`
+    + `<meta http-equiv="refresh" content="0; url=${href}">`
+    + `</head><body><p>Страница перенесена: <a id="redirect-target" href="${href}">${href}</a></p>`
+    + `<script>${REDIRECT_SCRIPT}</script></body></html>\n`;
+  return { rel: htmlPathOf(from), html };
+}
