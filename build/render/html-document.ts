@@ -4,12 +4,30 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import type { InitialData, PageData } from '../../src/data/types.ts';
 import { documentTitle } from '../../src/data/locale.ts';
 import { bootScript } from './boot-script.ts';
+import { siteUrlOf } from '../output/page-markdown.ts';
 import type { ClientAssets } from './bundle.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script> must not be able to close the tag. */
 const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * A doc's breadcrumbs as schema.org data, which search engines show in place of the URL (as
+ * Docusaurus sites have them): Главная, the categories above the page (a category without a page
+ * of its own has no URL), the page. Data, not a script: the CSP does not apply to it.
+ */
+function breadcrumbList(page: PageData, config: SiteConfig): string {
+  if (page.kind !== 'doc' || page.breadcrumbs.length === 0) return '';
+  const site = siteUrlOf(config);
+  const crumbs = [{ name: 'Главная', url: `${site}/` }, ...page.breadcrumbs.map((b) => ({ name: b.label, url: b.href ? `${site}${b.href}` : '' })), { name: page.title, url: `${site}${page.route}` }];
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, ...(c.url ? { item: c.url } : {}) })),
+  };
+  return `<script type="application/ld+json">${safeJson(data)}</script>`;
+}
 
 export interface DocumentInput {
   config: SiteConfig;
@@ -48,6 +66,7 @@ export function renderDocumentParts({ config, page, appHtml, data, assets, prepa
     `<meta property="og:description" content="${escapeHtml(description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:locale" content="${config.i18n.defaultLocale === 'ru' ? 'ru_RU' : config.i18n.defaultLocale}">`,
+    breadcrumbList(page, config),
     // Front matter `image`: the picture a shared link shows, large where the network can.
     page.image ? `<meta property="og:image" content="${escapeHtml(page.image)}"><meta name="twitter:card" content="summary_large_image">` : '',
     `<meta name="theme-color" content="#1b1b1d">`,
