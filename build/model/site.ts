@@ -112,7 +112,6 @@ export function sidebarDocsOf(sources: SourcePage[], compiled: Map<string, Compi
 /** A front-matter URL as a full one: a path under static/ is put after the site's URL. */
 const absoluteUrl = (url: string, config: SiteConfig) => (url.startsWith('/') ? new URL(`${siteUrlOf(config)}${url}`).href : url);
 
-/** One source's page data, given where the sidebars put it. */
 /** The pager link to another doc named in front matter (`pagination_next: guide/install`). */
 function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', docsById: Map<string, SourcePage> | undefined, compiled: Map<string, CompiledForPage>): NavLink | undefined {
   const id = s.frontMatter[key];
@@ -125,6 +124,7 @@ function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', do
   return { label: target.frontMatter.pagination_label ?? target.frontMatter.sidebar_label ?? titleOf(target, compiled), href: target.route };
 }
 
+/** One source's page data, given where the sidebars put it. */
 export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledForPage>, config: SiteConfig, placement: Placement, metaOf?: PageMetaOf, docsById?: Map<string, SourcePage>): PageData {
   if (s.kind === 'react-page') {
     const isHome = s.route === '/';
