@@ -29,7 +29,7 @@ import { checkRoutes } from './model/routes.ts';
 import { checkPageImages } from './model/page-images.ts';
 import { resolveRedirects } from './model/redirects.ts';
 import { configLocation } from './model/sidebars.ts';
-import { REDIRECT_SCRIPT, redirectPage } from './output/redirect-page.ts';
+import { REDIRECT_SCRIPT, REDIRECTS_JSON_FILE, REDIRECTS_NGINX_FILE, redirectPage, redirectRules, redirectsNginxInclude } from './output/redirect-page.ts';
 import { filesUnder } from './file-tree.ts';
 import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
@@ -310,14 +310,18 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // 6. Static files, content images, sitemap.
     addCopies(out, staticFiles(staticDir));
     addCopies(out, contentAssets(compiled.values()));
+    // The redirects' pages: the previous output's file stays when its bytes are the same.
+    for (const r of redirects) {
+      const { rel, html } = redirectPage(r, config);
+      out.addOrReuse(rel, html);
+    }
     await out.flush(written);
     const listed = pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
     writeOut(staging, 'sitemap.xml', renderSitemap(config, listed));
     writeOut(staging, 'robots.txt', renderRobots(config));
-    for (const r of redirects) {
-      const { rel, html } = redirectPage(r, config);
-      writeOut(staging, rel, html);
-    }
+    const rules = redirectRules(redirects, config);
+    writeOut(staging, REDIRECTS_NGINX_FILE, redirectsNginxInclude(rules));
+    writeOut(staging, REDIRECTS_JSON_FILE, `${JSON.stringify(rules)}\n`);
     writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [assets.inlineCss]));
     lap('emit');
 

@@ -5,6 +5,7 @@
 //                               symlink over the old one, which is atomic: every request sees
 //                               either the old release or the new one, never a missing folder
 //   <site>/csp.nginx.conf       the Content-Security-Policy nginx includes (see writeSiteCsp)
+//   <site>/redirects.nginx.conf the current release's redirects, also included (writeSiteRedirects)
 //   <site>/releases.json        the releases in the order they went live (for --keep and --rollback)
 //
 // A reader who opened a page of the previous release keeps working: each release also carries
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import { cspNginxInclude, mergeCsp, readCsp } from '../render/csp.ts';
 import { filesUnder } from '../file-tree.ts';
+import { REDIRECTS_NGINX_FILE } from '../output/redirect-page.ts';
 
 export const DEFAULT_KEEP = 5;
 const HISTORY_FILE = 'releases.json';
@@ -121,6 +123,21 @@ function writeSiteCsp(siteDir: string, releases: string[]): void {
     + '# the current release and of the one before it. nginx reads it when it (re)loads.'));
 }
 
+/**
+ * The release's redirects (nginx `return 301`s, build/output/redirect-page.ts) where deploy/nginx.conf
+ * includes them, written before the switch like the policy. A release built before redirects
+ * existed has none: the include is then empty.
+ */
+function writeSiteRedirects(siteDir: string, id: string): void {
+  let include = '# No redirects in the current release.\n';
+  try {
+    include = readFileSync(path.join(siteDir, 'releases', id, REDIRECTS_NGINX_FILE), 'utf8');
+  } catch {
+    /* an older build */
+  }
+  writeAtomically(path.join(siteDir, 'redirects.nginx.conf'), include);
+}
+
 /** Hard-links (or copies, across file systems) the hashed files of older releases that the new one lacks. */
 function carryOver(siteDir: string, target: string, older: string[]): void {
   for (const id of older) {
@@ -212,6 +229,7 @@ export function deploy(distDir: string, siteDir: string, options: DeployOptions 
   }
 
   writeSiteCsp(siteDir, [previous, id].filter((r): r is string => !!r && existsSync(path.join(releasesDir, r))));
+  writeSiteRedirects(siteDir, id);
   options.reload?.();
   switchCurrent(siteDir, id);
   const order = [...history, id];
@@ -230,6 +248,7 @@ export function rollback(siteDir: string, options: Pick<DeployOptions, 'reload'>
   const to = at > 0 ? history[at - 1] : undefined;
   if (!to) throw new BuildError(`${siteDir}: no release before ${current} is kept`, undefined, undefined, 'deploy the build you want instead: npm run deploy -- <site dir>');
   writeSiteCsp(siteDir, [current, to]);
+  writeSiteRedirects(siteDir, to);
   options.reload?.();
   switchCurrent(siteDir, to);
   writeAtomically(path.join(siteDir, HISTORY_FILE), `${JSON.stringify({ releases: history.filter((r) => r !== current) }, null, 2)}\n`);

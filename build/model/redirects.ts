@@ -21,6 +21,10 @@ export function resolveRedirects(config: SiteConfig, routes: ReadonlySet<string>
   const fail = (needle: string, message: string, fix: string) => errors.push(new BuildError(`redirects: ${message}`, where.file, where.lineOf(needle), fix));
   for (const { from, to } of config.redirects) {
     const route = to.split('#')[0];
+    // Written into nginx's config as quoted strings (build/output/redirect-page.ts), where these cannot be escaped.
+    for (const url of [to, ...(Array.isArray(from) ? from : [from])]) {
+      if (/["\\$]/.test(url)) fail(url, `"${url}" has a character nginx cannot take in its config (", \\ or $)`, 'percent-encode it (%22, %5C, %24)');
+    }
     if (!isUrl(to) && !routes.has(route)) {
       const known = [...routes];
       fail(to, `"${to}" is not a page of this site`, known.length ? `did you mean "${nearestName(route, known)}"? (a route, maybe with #anchor, or a full https:// URL)` : 'give a route of this site or a full https:// URL');

@@ -1,15 +1,17 @@
 // A static server for dist/ with the rules nginx has in production (deploy/nginx.conf), so that
 // `npm start`, the link check and the tests see what visitors will (test/nginx/ compares the
 // two): `/a/b` serves a/b/index.html, `/a/b/` redirects (301) to `/a/b` when that page exists,
+// the site config's redirects answer 301 (build/output/redirect-page.ts),
 // unknown paths, missing assets and page data get 404.html with status 404, _headers/ (build
 // metadata) is never served; content-hashed files (/assets/) are cached for a year, everything
 // else (HTML, page data, sidebars, redirects, errors) is `no-cache` and revalidated with
 // nginx's ETag and Last-Modified; a precompressed .br/.gz next to a file is sent when the
 // request accepts it; the security headers go on every response.
-import { closeSync, createReadStream, fstatSync, openSync, statSync, type Stats } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { securityHeaders } from './security-headers.ts';
+import { REDIRECTS_JSON_FILE, type RedirectRule } from '../output/redirect-page.ts';
 
 // As Debian's /etc/nginx/mime.types (with the config's charset_types) names them, except for
 // JavaScript's current type; anything else (source maps, the search index's .bin) is octet-stream.
@@ -124,6 +126,27 @@ function accepted(header: string | string[] | undefined): Set<string> {
   return out;
 }
 
+/**
+ * The site config's redirects as the build wrote them for servers (build/output/redirect-page.ts),
+ * read when the server starts: old path → Location, the same 301s nginx answers.
+ */
+function readRedirects(root: string): Map<string, string> {
+  try {
+    const rules = JSON.parse(readFileSync(path.join(root, REDIRECTS_JSON_FILE), 'utf8')) as RedirectRule[];
+    return new Map(rules.map((r) => [r.path, r.location]));
+  } catch {
+    return new Map(); // none, or an output from before redirects
+  }
+}
+
+const decodedPath = (p: string) => {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+};
+
 export function createStaticServer(opts: ServerOptions): http.Server {
   return http.createServer(staticHandler(opts));
 }
@@ -131,11 +154,17 @@ export function createStaticServer(opts: ServerOptions): http.Server {
 /** The static server's request handler, for a server that answers some requests itself (build/dev). */
 export function staticHandler(opts: ServerOptions): http.RequestListener {
   const root = path.resolve(opts.root);
+  const moved = readRedirects(root);
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const base: Record<string, string> = { ...securityHeaders(opts.csp), 'Cache-Control': REVALIDATE, ...(opts.headers ?? {}) };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...base, Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const location = moved.get(decodedPath(url.pathname));
+    if (location) {
+      res.writeHead(301, { ...base, Location: location.includes('?') ? location : location + url.search }).end();
       return;
     }
     const found = resolvePath(root, url.pathname, opts.lower);

@@ -101,8 +101,6 @@ function buildCopy(mutate?: (copy: FixtureCopy) => void): FixtureCopy {
   copy.write('docs/reference/tabs.md', TABS_PAGE);
   copy.write('docs/reference/narrow-toc.md', NARROW_TOC_PAGE);
   copy.write('docs/reference/details.md', DETAILS_PAGE);
-  const config = readFileSync(`${copy.dir}/site.config.ts`, 'utf8');
-  copy.write('site.config.ts', config.replace('  layout: {', "  redirects: [{ from: '/old-intro', to: '/guide/intro' }],\n  layout: {"));
   mutate?.(copy);
   const r = copy.build(['--no-link-check']);
   assert.equal(r.status, 0, `fixture build failed:\n${r.stdout}\n${r.stderr}`);

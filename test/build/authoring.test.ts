@@ -108,7 +108,7 @@ describe('authoring habits from Docusaurus', () => {
   it('redirects: each old URL gets a page that sends readers on, allowed by the CSP and left out of the sitemap; bad ones stop the build', () => {
     const configFile = path.join(site.dir, 'site.config.ts');
     const config = readFileSync(configFile, 'utf8');
-    const withRedirects = (list: string) => config.replace("  layout: {", `  redirects: ${list},\n  layout: {`);
+    const withRedirects = (list: string) => config.replace(/^ {2}redirects: .*$/m, `  redirects: ${list},`);
     try {
       site.write('site.config.ts', withRedirects("[{ from: ['/old-intro', '/guide/start'], to: '/guide/intro' }, { from: '/api', to: '/reference/api#ответ' }]"));
       const ok = site.build();

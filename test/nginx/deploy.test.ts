@@ -70,6 +70,20 @@ describe('npm run deploy', () => {
     assert.equal(readdirSync(path.join(site, 'releases')).length, 2);
   });
 
+  it('the site\'s redirects include is the live release\'s: written by each deploy and each rollback', () => {
+    const site = path.join(work, 'redirects');
+    const include = (d: string) => readFileSync(path.join(d, '_headers/redirects.nginx.conf'), 'utf8');
+    const withRule = variant(dist, work, 'redirects-a');
+    assert.match(include(withRule), /^location = "\/old-intro" \{ return 301 "\/guide\/intro\$is_args\$args"; \}$/m, 'the fixture config\'s redirect');
+    const without = variant(dist, work, 'redirects-b', (d) => writeFileSync(path.join(d, '_headers/redirects.nginx.conf'), '# none\n'));
+    deploy(withRule, site);
+    assert.equal(readFileSync(path.join(site, 'redirects.nginx.conf'), 'utf8'), include(withRule));
+    deploy(without, site);
+    assert.equal(readFileSync(path.join(site, 'redirects.nginx.conf'), 'utf8'), '# none\n');
+    rollback(site);
+    assert.equal(readFileSync(path.join(site, 'redirects.nginx.conf'), 'utf8'), include(withRule));
+  });
+
   it('a deploy killed midway (SIGKILL) leaves the live release serving, and the next deploy removes its leftovers', async () => {
     const site = path.join(work, 'killed');
     const first = deploy(dist, site);
@@ -96,7 +110,7 @@ describe('npm run deploy', () => {
 
     const next = deploy(variant(dist, work, 'killed-next'), site);
     assert.deepEqual(readdirSync(releasesDir).sort(), [first.id, next.id].sort());
-    assert.deepEqual(readdirSync(site).sort(), ['csp.nginx.conf', 'current', 'releases', 'releases.json']);
+    assert.deepEqual(readdirSync(site).sort(), ['csp.nginx.conf', 'current', 'redirects.nginx.conf', 'releases', 'releases.json']);
     assert.equal(currentRelease(site), next.id);
   });
 

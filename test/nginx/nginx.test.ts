@@ -87,6 +87,20 @@ describe('deploy/nginx.conf served by the real nginx', () => {
     assert.equal(new URL(followed.url).pathname, '/guide/intro');
   });
 
+  it('answers a URL of the config\'s redirects with 301 to the page, the query kept, like the preview server', async () => {
+    for (const [from, to] of [['/old-intro', '/guide/intro'], ['/old-intro?utm=mail', '/guide/intro?utm=mail'], ['/old-intro/', '/old-intro']]) {
+      for (const origin of [nginx!.origin, previewOrigin]) {
+        const r = await get(from, {}, origin);
+        assert.equal(r.status, 301, `${from} on ${origin}`);
+        assert.equal(r.headers.get('location'), to, `${from} on ${origin}`);
+        assert.equal(r.headers.get('x-frame-options'), 'DENY', 'the security headers too');
+      }
+    }
+    const followed = await fetch(`${nginx!.origin}/old-intro/`);
+    assert.equal(followed.status, 200);
+    assert.equal(new URL(followed.url).pathname, '/guide/intro');
+  });
+
   it('answers unknown paths with the 404 page and status 404', async () => {
     for (const p of ['/no/such/page', '/no/such/page/', '/guide', '/guide/', '/assets/', '/guide/intro/index.htm', '/%D0%BD%D0%B5%D1%82']) {
       const r = await get(p);
@@ -190,7 +204,8 @@ describe('deploy/nginx.conf served by the real nginx', () => {
   it('the preview server (build/serve/server.ts) answers exactly like nginx', async () => {
     const paths = [...PAGES, '/guide/intro/', '/reference/api/?x=1', '/guide/install//', '/no/such/page', '/no/such/page/', '/guide', '/assets/',
       js, css, sidebar, `${js}.map`, '/assets/entry.STALE000.js', '/_data/guide/intro.json', '/_data/no.json', '/_headers/csp.txt', '/_headers/',
-      '/sitemap.xml', '/robots.txt', '/img/logo.svg', '/index.html', '/404.html', '/guide/intro.md', '/guide/none.md', '/llms.txt', '/llms-full.txt'];
+      '/sitemap.xml', '/robots.txt', '/img/logo.svg', '/index.html', '/404.html', '/guide/intro.md', '/guide/none.md', '/llms.txt', '/llms-full.txt',
+      '/old-intro', '/old-intro?a=1', '/old-intro/'];
     const compared = ['cache-control', 'location', 'content-encoding', 'vary', 'etag', 'last-modified', ...Object.keys(securityHeaders(csp)).map((h) => h.toLowerCase())];
     // The JS media type is the operator's mime.types (Debian 12: application/javascript).
     const type = (v: string | null) => (v ?? '').replace('application/javascript', 'text/javascript').replace(/^text\/html.*/, 'text/html');

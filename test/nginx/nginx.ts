@@ -21,13 +21,14 @@ export const hasBrotliModule = existsSync(BROTLI_MODULE);
 
 /**
  * A site folder as `npm run deploy` lays it out, for a built output: `current` links to it and
- * the CSP include is its own. A folder that already is a site folder is used as it is.
+ * the CSP and redirects includes are its own. A folder that already is a site folder is used as it is.
  */
 export function siteFolderFor(root: string): string {
   if (existsSync(path.join(root, 'current'))) return root;
   const site = tempDir('sg-site-');
   symlinkSync(path.resolve(root), path.join(site, 'current'));
   copyFileSync(path.join(root, '_headers', 'csp.nginx.conf'), path.join(site, 'csp.nginx.conf'));
+  copyFileSync(path.join(root, '_headers', 'redirects.nginx.conf'), path.join(site, 'redirects.nginx.conf'));
   return site;
 }
 
