@@ -2,11 +2,13 @@
 // site built through the CLI: an unlisted page, a narrowed table of contents, two tab groups on
 // one page, and a new announcement id after a redeploy (two builds served at one origin).
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { readCsp } from '../../build/render/csp.ts';
+import { REDIRECTS_JSON_FILE } from '../../build/output/redirect-page.ts';
 import { createStaticServer, listen } from '../../build/serve/server.ts';
 import { isolate, launchBrowser, watchErrors } from '../helpers/browser.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
@@ -114,6 +116,7 @@ describe('fixture site', () => {
   let serving: http.Server;
   let first: http.Server;
   let second: http.Server;
+  let filesOnly: http.Server;
   const copies: FixtureCopy[] = [];
 
   before(async () => {
@@ -127,6 +130,11 @@ describe('fixture site', () => {
     copies.push(b);
     first = createStaticServer({ root: a.out, csp: readCsp(a.out) });
     second = createStaticServer({ root: b.out, csp: readCsp(b.out) });
+    // A host that serves files only (no 301s of its own): the server reads the redirects when it starts.
+    const rules = path.join(a.out, REDIRECTS_JSON_FILE);
+    renameSync(rules, `${rules}.off`);
+    filesOnly = createStaticServer({ root: a.out, csp: readCsp(a.out) });
+    renameSync(`${rules}.off`, rules);
     serving = first;
     // One origin (so one localStorage) in front of whichever build is deployed.
     front = http.createServer((req, res) => serving.emit('request', req, res));
@@ -241,7 +249,16 @@ describe('fixture site', () => {
   });
 
   it('sends a reader from a redirected URL to the page, with the section asked for, under the site\'s CSP; without JavaScript too', async () => {
-    serving = first;
+    for (const server of [first, filesOnly]) {
+      serving = server;
+      const answer = await fetch(`${origin}/old-intro`, { redirect: 'manual' });
+      assert.equal(answer.status, server === first ? 301 : 200, 'a 301, or the redirect\'s page');
+      await followsRedirect();
+    }
+  });
+
+  /** /old-intro leads to /guide/intro: by the server's 301, or by the redirect's own page on a host that serves files only. */
+  async function followsRedirect() {
     const { context, page, errors } = await open();
     await page.goto(`${origin}/old-intro?from=mail#настройка`);
     await page.waitForURL(`${origin}/guide/intro?from=mail#%D0%BD%D0%B0%D1%81%D1%82%D1%80%D0%BE%D0%B9%D0%BA%D0%B0`);
@@ -257,7 +274,7 @@ describe('fixture site', () => {
     await plain.goto(`${origin}/old-intro`);
     await plain.waitForURL(`${origin}/guide/intro`);
     await noJs.close();
-  });
+  }
 
   it('shows the announcement again after a deploy with a new announcement id', async () => {
     serving = first;
