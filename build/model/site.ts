@@ -26,7 +26,7 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
  */
 export type CompiledForPage = Pick<CompiledMarkdown, 'h1' | 'excerpt' | 'toc'> & { html?: string };
 import { dataPathOf, htmlPathOf, markdownUrlOf, NOT_FOUND_ROUTE } from './routes.ts';
-import { siteUrlOf } from '../output/page-markdown.ts';
+import { siteUrlOf } from './site-url.ts';
 import { configLocation, resolveSidebars, type ResolvedSidebars, type SidebarDoc } from './sidebars.ts';
 
 export { sitePaths, type PathOptions, type SitePaths } from './paths.ts';

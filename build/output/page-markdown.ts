@@ -29,10 +29,6 @@ export interface MarkdownContext {
   routeOfFile: RouteLookup;
 }
 
-/** The site's address without a trailing slash: config url + baseUrl. */
-export function siteUrlOf(config: { url: string; baseUrl: string }): string {
-  return `${config.url.replace(/\/+$/, '')}${config.baseUrl.replace(/\/+$/, '')}`;
-}
 
 const text = (value: string) => ({ type: 'text', value }) as const;
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });

@@ -10,7 +10,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import { documentTitle } from '../../src/data/locale.ts';
 import { htmlPathOf } from '../model/routes.ts';
 import type { Redirect } from '../model/redirects.ts';
-import { siteUrlOf } from './page-markdown.ts';
+import { siteUrlOf } from '../model/site-url.ts';
 
 export const REDIRECT_SCRIPT = "(function(){var t=document.getElementById('redirect-target').getAttribute('href');location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)})()";
 

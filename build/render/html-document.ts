@@ -4,7 +4,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import type { InitialData, PageData } from '../../src/data/types.ts';
 import { documentTitle } from '../../src/data/locale.ts';
 import { bootScript } from './boot-script.ts';
-import { siteUrlOf } from '../output/page-markdown.ts';
+import { siteUrlOf } from '../model/site-url.ts';
 import type { ClientAssets } from './bundle.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
