@@ -42,19 +42,24 @@ export interface RedirectRule {
   location: string;
 }
 
-const decoded = (url: string) => {
+/** `decode(url)`, or the URL as written when it holds a malformed escape. */
+const decodedBy = (decode: (s: string) => string, url: string) => {
   try {
-    return decodeURI(url);
+    return decode(url);
   } catch {
     return url;
   }
 };
 
+/**
+ * The path is decoded the way servers decode a request's path before matching it (every escape;
+ * the preview server with decodeURIComponent); the target keeps its escaped `?`, `#` and `/`.
+ */
 export function redirectRules(redirects: Redirect[], config: SiteConfig): RedirectRule[] {
   const base = config.baseUrl.replace(/\/$/, '');
   return redirects.map(({ from, to }) => ({
-    path: decoded(`${base}${from}`),
-    location: encodeURI(decoded(to.startsWith('/') ? `${base}${to}` : to)),
+    path: decodedBy(decodeURIComponent, `${base}${from}`),
+    location: encodeURI(decodedBy(decodeURI, to.startsWith('/') ? `${base}${to}` : to)),
   }));
 }
 
