@@ -127,9 +127,10 @@ export const siteConfigSchema = z.strictObject({
     maxHeadingLevel: headingLevel,
   }),
   /**
-   * Old URLs of pages that moved (Docusaurus's client-redirects plugin): each `from` gets a small
-   * page that sends the reader on to `to`, a route of this site (with an optional #anchor) or a
-   * full URL, keeping the query and #anchor they came with. Checked at build time.
+   * Old URLs of pages that moved (Docusaurus's client-redirects plugin): each `from` leads to `to`,
+   * a route of this site (with an optional #anchor) or a full URL, keeping the query and #anchor:
+   * a 301 from nginx and the preview server, and a small page of its own for any other host.
+   * Checked at build time (build/model/redirects.ts).
    */
   redirects: z._default(z.array(z.strictObject({
     from: z.union([redirectFrom, z.array(redirectFrom).check(z.minLength(1))]),

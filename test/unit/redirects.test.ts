@@ -6,11 +6,11 @@ import { BuildError, BuildErrors } from '../../build/errors.ts';
 import { resolveRedirects } from '../../build/model/redirects.ts';
 import { redirectPage, redirectRules, redirectsNginxInclude } from '../../build/output/redirect-page.ts';
 import siteConfig from '../../src/site.config.ts';
-import type { SiteConfig } from '../../src/config/schema.ts';
+import { siteConfigSchema, type SiteConfig } from '../../src/config/schema.ts';
 
 const routes = new Set(['/', '/info/introduction', '/tech-docs/components', '/новая']);
 const where = { file: 'src/site.config.ts', lineOf: (needle: string) => ({ '/old': 10, '/tech-docs/componets': 11, '/info/introduction': 12 } as Record<string, number>)[needle] };
-const withRedirects = (redirects: SiteConfig['redirects']): SiteConfig => ({ ...(siteConfig as SiteConfig), redirects });
+const withRedirects = (redirects: SiteConfig['redirects']): SiteConfig => ({ ...siteConfigSchema.parse(siteConfig), redirects });
 
 describe('redirects', () => {
   it('lists every old URL with its target, in order', () => {
