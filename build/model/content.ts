@@ -11,7 +11,7 @@ import path from 'node:path';
 import { filesUnder } from '../file-tree.ts';
 import { sourceHash, type SourceFile } from './source-file.ts';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
-import { FENCE, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
+import { FENCE, frontMatterKeyLine, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
 
 export type SourceKind = 'doc' | 'markdown-page' | 'react-page';
 
@@ -187,7 +187,7 @@ export function routeOfSlug(slug: string, rel: string, file: string, raw: string
   const folder = path.posix.dirname(rel.split(path.sep).join('/'));
   const joined = path.posix.normalize(`/${folder === '.' ? '' : folder}/${slug}`).replace(/\/+$/, '') || '/';
   if (joined.startsWith('/..') || slug.split('/').filter((p) => p === '..').length > (folder === '.' ? 0 : folder.split('/').length)) {
-    const line = raw.split('\n').findIndex((l) => /^slug\s*:/.test(l)) + 1 || 2;
+    const line = frontMatterKeyLine(raw, 'slug');
     throw new BuildError(`slug "${slug}" leads above the docs folder`, file, line, 'write the route from the docs root, e.g. slug: /guide/setup');
   }
   return joined;

@@ -144,6 +144,14 @@ function checkFrontMatter(data: Record<string, unknown>, file: string, lineOf: (
   return { frontMatter: fm, warnings };
 }
 
+/**
+ * The file line of a top-level front-matter key in a page's source, for an error found after the
+ * front matter was read (line 2, the first key's, when the key is not written plainly).
+ */
+export function frontMatterKeyLine(raw: string, key: string): number {
+  return raw.split('\n').findIndex((l) => l.startsWith(key) && /^\s*:/.test(l.slice(key.length))) + 1 || 2;
+}
+
 /** File line of a front-matter key (line 1 is the opening "---"). */
 function keyLine(doc: Document, yamlText: string, key: string): number {
   if (isMap(doc.contents)) {

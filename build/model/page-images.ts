@@ -5,15 +5,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError, BuildErrors } from '../errors.ts';
 import type { SourcePage } from './content.ts';
+import { frontMatterKeyLine } from './frontmatter.ts';
+import { decodedBy } from '../decoded-url.ts';
 
 export function checkPageImages(pages: SourcePage[], staticDir: string): void {
   const errors: BuildError[] = [];
   for (const page of pages) {
     const image = page.frontMatter.image;
     if (!image?.startsWith('/')) continue;
-    const file = path.join(staticDir, decodedPath(image.split(/[?#]/)[0]));
+    const file = path.join(staticDir, decodedBy(decodeURI, image.split(/[?#]/)[0]));
     if (existsSync(file)) continue;
-    const line = page.raw.split('\n').findIndex((l) => /^image\s*:/.test(l)) + 1 || 2;
+    const line = frontMatterKeyLine(page.raw, 'image');
     errors.push(new BuildError(`image ${image} is not a file under ${path.basename(staticDir)}/`, page.file, line,
       `put the picture at ${path.relative(process.cwd(), file) || file}, or give a full https:// URL`));
   }
@@ -21,11 +23,3 @@ export function checkPageImages(pages: SourcePage[], staticDir: string): void {
   if (errors.length > 1) throw new BuildErrors(errors);
 }
 
-/** `/img/a%20b.png` names the file `a b.png`; a malformed escape is read as written. */
-function decodedPath(p: string): string {
-  try {
-    return decodeURI(p);
-  } catch {
-    return p;
-  }
-}

@@ -13,7 +13,7 @@ import { sidebarPath } from '../../src/data/sidebar-view.ts';
 import type { ClientAssets, ServerRenderer } from '../render/bundle.ts';
 import { adaptConfigToDocs } from './config.ts';
 import { discoverContent, type SourcePage, type SourceReader } from './content.ts';
-import type { FrontMatterMemo } from './frontmatter.ts';
+import { frontMatterKeyLine, type FrontMatterMemo } from './frontmatter.ts';
 import { BuildError, type Warning } from '../errors.ts';
 import type { PageMetaOf } from './page-meta.ts';
 import { renderDocumentParts } from '../render/html-document.ts';
@@ -118,7 +118,7 @@ function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', do
   if (!id) return undefined;
   const target = docsById?.get(id);
   if (!target) {
-    const line = s.raw.split('\n').findIndex((l) => l.startsWith(`${key}:`)) + 1 || 2;
+    const line = frontMatterKeyLine(s.raw, key);
     throw new BuildError(`${key} names the doc "${id}", which does not exist`, s.file, line, 'write the id of a doc (its path under docs/ without .md), or null to hide the link');
   }
   return { label: target.frontMatter.pagination_label ?? target.frontMatter.sidebar_label ?? titleOf(target, compiled), href: target.route };

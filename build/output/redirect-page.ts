@@ -11,10 +11,10 @@ import { documentTitle } from '../../src/data/locale.ts';
 import { htmlPathOf } from '../model/routes.ts';
 import type { Redirect } from '../model/redirects.ts';
 import { siteUrlOf } from '../model/site-url.ts';
+import { decodedBy } from '../decoded-url.ts';
+import { escapeHtml } from '../render/html-document.ts';
 
 export const REDIRECT_SCRIPT = "(function(){var t=document.getElementById('redirect-target').getAttribute('href');location.replace(/[?#]/.test(t)?t:t+location.search+location.hash)})()";
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The output file of one redirect and its HTML. */
 export function redirectPage({ from, to }: Redirect, config: SiteConfig): { rel: string; html: string } {
@@ -41,15 +41,6 @@ export interface RedirectRule {
   path: string;
   location: string;
 }
-
-/** `decode(url)`, or the URL as written when it holds a malformed escape. */
-const decodedBy = (decode: (s: string) => string, url: string) => {
-  try {
-    return decode(url);
-  } catch {
-    return url;
-  }
-};
 
 /**
  * The path is decoded the way servers decode a request's path before matching it (every escape;

@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { securityHeaders } from './security-headers.ts';
 import { REDIRECTS_JSON_FILE, type RedirectRule } from '../output/redirect-page.ts';
+import { decodedBy } from '../decoded-url.ts';
 
 // As Debian's /etc/nginx/mime.types (with the config's charset_types) names them, except for
 // JavaScript's current type; anything else (source maps, the search index's .bin) is octet-stream.
@@ -139,14 +140,6 @@ function readRedirects(root: string): Map<string, string> {
   }
 }
 
-const decodedPath = (p: string) => {
-  try {
-    return decodeURIComponent(p);
-  } catch {
-    return p;
-  }
-};
-
 export function createStaticServer(opts: ServerOptions): http.Server {
   return http.createServer(staticHandler(opts));
 }
@@ -162,7 +155,7 @@ export function staticHandler(opts: ServerOptions): http.RequestListener {
       res.writeHead(405, { ...base, Allow: 'GET, HEAD' }).end();
       return;
     }
-    const location = moved.get(decodedPath(url.pathname));
+    const location = moved.get(decodedBy(decodeURIComponent, url.pathname));
     if (location) {
       res.writeHead(301, { ...base, Location: location.includes('?') ? location : location + url.search }).end();
       return;
