@@ -185,6 +185,8 @@ export class DevSession {
   private writtenSidebars = new Map<string, string>();
   private sidebarWarnings = new Set<string>();
   private emitted = { sitemap: '', csp: '', llms: false, redirects: '' };
+  /** The redirect pages in the output, as written by the last rebuild whose redirects changed. */
+  private redirectFiles = new Set<string>();
   private built = false;
   /** The last page data and sidebars, and what they were assembled from (see update). */
   private assembled?: AssembledPages;
@@ -502,10 +504,17 @@ export class DevSession {
     }
     const redirectKey = JSON.stringify([config.url, config.baseUrl, config.title, redirects]);
     if (redirectKey !== this.emitted.redirects) {
+      const written = new Set<string>();
       for (const r of redirects) {
         const { rel, html } = redirectPage(r, config);
         writeOut(outDir, rel, html);
+        written.add(rel);
       }
+      // A redirect taken out of the config (or given another `from`) leaves no page behind that
+      // would still forward; a page now at that path wrote its own file above and keeps it.
+      const pageFiles = new Set(assembled.pages.map((p) => htmlPathOf(p.route)));
+      for (const rel of this.redirectFiles) if (!written.has(rel) && !pageFiles.has(rel)) rmSync(path.join(outDir, rel), { force: true });
+      this.redirectFiles = written;
       this.emitted.redirects = redirectKey;
     }
     const csp = buildCsp([prepaint, bootScript(this.bundles.assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [this.bundles.assets.inlineCss]);

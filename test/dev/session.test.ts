@@ -142,6 +142,17 @@ describe('dev session: incremental rebuilds', () => {
     assert.match(readFileSync(path.join(out(), 'guide/install/index.html'), 'utf8'), /© 2026/);
   });
 
+  it('a redirect moved to another path or taken out of the config leaves no forwarding page behind', async () => {
+    const page = (rel: string) => path.join(out(), rel, 'index.html');
+    assert.match(readFileSync(page('old-intro'), 'utf8'), /\/guide\/intro/);
+    await edit('site.config.ts', (s) => s.replace("from: '/old-intro'", "from: '/older-intro'"));
+    assert.equal(existsSync(page('old-intro')), false);
+    assert.match(readFileSync(page('older-intro'), 'utf8'), /\/guide\/intro/);
+    await edit('site.config.ts', (s) => s.replace("redirects: [{ from: '/older-intro', to: '/guide/intro' }],", ''));
+    assert.equal(existsSync(page('older-intro')), false);
+    assert.ok(existsSync(page('guide/intro')));
+  });
+
   it('an image next to a page recompiles the pages that show it', async () => {
     const r = await edit('docs/guide/diagram.svg', (s) => s.replace('</svg>', '<!-- changed --></svg>'));
     assert.deepEqual(r.routes, ['/guide/intro']);
