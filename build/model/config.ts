@@ -31,6 +31,12 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
     if (c.toc.minHeadingLevel > c.toc.maxHeadingLevel) {
       throw new BuildError('toc.minHeadingLevel is greater than toc.maxHeadingLevel', file, lineOf(source, 'minHeadingLevel'), 'swap the two values');
     }
+    // Every link, asset and page-data URL the engine writes is a root path (/guide/intro,
+    // /assets/…, /_data/…): under a sub-path a site would load none of them, so say so now.
+    if (c.baseUrl !== '/') {
+      throw new BuildError(`baseUrl "${c.baseUrl}" is not supported: the site is served from the root of its host`, file, lineOf(source, c.baseUrl),
+        "set baseUrl: '/' and serve dist/ at the root of a host (a subdomain such as docs.example.com)");
+    }
     // prism.languages decides what is highlighted: every name must be one refractor ships.
     for (const { name, hint } of languageProblems(c.prism.languages)) {
       throw new BuildError(`prism.languages names "${name}", which the highlighter (refractor) does not know`, file, lineOf(source, name),

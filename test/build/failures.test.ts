@@ -100,6 +100,12 @@ describe('build failures', () => {
       () => site.write('site.config.ts', src), /site\.config\.ts:\d+: invalid site config at navbar\.items\[2\] \(type "weather"\)/);
   });
 
+  it('a baseUrl other than the root, which the engine\'s root-path links and assets cannot serve', () => {
+    const src = original('site.config.ts');
+    expectFailure(() => site.write('site.config.ts', src.replace("baseUrl: '/'", "baseUrl: '/docs/'")),
+      () => site.write('site.config.ts', src), /site\.config\.ts:6: baseUrl "\/docs\/" is not supported[\s\S]*fix: set baseUrl: '\/'/);
+  });
+
   it('a sidebar naming a doc that does not exist', () => {
     const src = original('site.config.ts');
     expectFailure(() => site.write('site.config.ts', src.replace("'guide/intro',", "'guide/intro', 'guide/ghost',")),
