@@ -66,6 +66,7 @@ export const siteConfigSchema = z.strictObject({
   userGuidePdf: z.optional(z.boolean()),
   /** Absolute production URL, used for canonical links, Open Graph and the sitemap. */
   url: z.url().check(z.refine((u) => !u.endsWith('/'), 'the site url has no trailing slash')),
+  /** Where the site is served: only '/' is accepted (build/model/config.ts says why). */
   baseUrl: z._default(z.string().check(z.startsWith('/'), z.endsWith('/')), '/'),
   favicon: rootPath,
   logo: z.strictObject({ src: rootPath, alt: text() }),
