@@ -1,6 +1,6 @@
 // Code blocks: warn about languages we cannot highlight (they render as plain text), and wrap
-// every <pre> with its optional title bar and a copy button (the button works through one
-// delegated click handler on the client, so content needs no per-block JavaScript).
+// every <pre> with its optional title bar, a line-wrap toggle (CSS only) and a copy button (it
+// works through one delegated click handler on the client, so content needs no per-block JavaScript).
 import type { Code } from 'mdast';
 import type { Root, Element } from 'hast';
 import { warn, type CompileContext } from './context.ts';
@@ -36,8 +36,25 @@ function numberLines(code: Element) {
   }
 }
 
+/**
+ * The wrap toggle works without JavaScript: a checkbox before the <pre> (hidden but focusable;
+ * `:checked ~ pre` in code.css wraps the lines) and its label, drawn as a button beside "copy".
+ * A sibling rather than `:has()`, which Firefox lacked until 2023. Its id is unique on the page.
+ */
+function wrapToggle(n: number): { input: Element; label: Element } {
+  const id = `code-wrap-${n}`;
+  return {
+    input: { type: 'element', tagName: 'input', properties: { type: 'checkbox', id, className: ['code-block__wrap-input', 'sr-only'] }, children: [] },
+    label: {
+      type: 'element', tagName: 'label', properties: { htmlFor: [id], className: ['code-block__wrap'], title: 'Переносить длинные строки' },
+      children: [{ type: 'text', value: 'Перенос' }],
+    },
+  };
+}
+
 export function rehypeCodeBlocks() {
   return (tree: Root) => {
+    let blocks = 0;
     walk(tree, (n, index, parent) => {
       const node = n as unknown as Element;
       if (node.type !== 'element' || node.tagName !== 'pre') return;
@@ -47,17 +64,19 @@ export function rehypeCodeBlocks() {
       const titleText = title ? (title[1] ?? title[2] ?? title[3]) : undefined;
       if (code && LINE_NUMBERS.test(meta)) numberLines(code);
       const langClass = ((code?.properties.className as string[] | undefined) ?? []).find((c) => c.startsWith('language-'));
-      const children: Element[] = [];
+      const wrap = wrapToggle(++blocks);
+      const children: Element[] = [wrap.input];
       if (titleText) {
         children.push({ type: 'element', tagName: 'div', properties: { className: ['code-block__title'] }, children: [{ type: 'text', value: titleText }] });
       }
       node.properties.tabIndex = 0; // scrollable regions must be reachable by keyboard
-      children.push(node, {
+      const copy: Element = {
         type: 'element',
         tagName: 'button',
         properties: { type: 'button', className: ['code-block__copy'], ariaLabel: 'Копировать код', title: 'Копировать' },
         children: [{ type: 'text', value: 'Копировать' }],
-      });
+      };
+      children.push(node, { type: 'element', tagName: 'div', properties: { className: ['code-block__actions'] }, children: [wrap.label, copy] });
       (parent.children as unknown[])[index] = {
         type: 'element',
         tagName: 'div',

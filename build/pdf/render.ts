@@ -247,7 +247,8 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
       doc.fillColor(TEXT);
       return;
     }
-    if (e.properties.role === 'tablist' || t === 'button') return;
+    // Controls for the screen: a tab list (each panel prints under its label), a code block's toggle and copy button.
+    if (e.properties.role === 'tablist' || t === 'button' || classes(e).includes('code-block__actions') || classes(e).includes('code-block__wrap-input')) return;
     if (e.properties.role === 'tabpanel') {
       const label = String(e.properties.dataLabel ?? '');
       doc.font('bold').fontSize(BODY).fillColor('#0b63b8').text(`▸ ${label}`, MARGIN + indent, undefined, { width: width() - indent });

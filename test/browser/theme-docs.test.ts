@@ -323,4 +323,56 @@ describe('code blocks', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  for (const javaScriptEnabled of [true, false]) {
+    it(`wraps a block's long lines at its "Перенос" toggle, by mouse or keyboard, and back${javaScriptEnabled ? '' : ' (without JavaScript)'}`, async () => {
+      const { page, context, errors } = await h.open({ width: 375, javaScriptEnabled });
+      if (javaScriptEnabled) {
+        await gotoHydrated(page, h.url('/tech-docs/sgroups/installation-server'));
+        await allLaidOut(page);
+      } else {
+        await page.goto(h.url('/tech-docs/sgroups/installation-server')); // no JavaScript: nothing is deferred
+      }
+      // Without JavaScript the sections further down are laid out only near the screen: each block is brought there first.
+      const pres = page.locator('.code-block pre');
+      let index = -1;
+      for (let i = 0; i < await pres.count() && index < 0; i++) {
+        await pres.nth(i).scrollIntoViewIfNeeded();
+        if (await pres.nth(i).evaluate((p) => p.scrollWidth > p.clientWidth + 1)) index = i;
+      }
+      assert.ok(index >= 0, 'some code is wider than the screen');
+      const block = page.locator('.code-block').nth(index);
+      const pre = block.locator('pre');
+      const scrolls = () => pre.evaluate((p) => p.scrollWidth > p.clientWidth + 1);
+      const height = () => pre.evaluate((p) => p.getBoundingClientRect().height);
+      const toggle = block.getByRole('checkbox', { name: 'Перенос' });
+      const label = block.locator('label.code-block__wrap');
+      const before = await height();
+      await block.hover();
+      assert.ok(await label.isVisible());
+      await label.click();
+      assert.equal(await toggle.isChecked(), true);
+      assert.equal(await scrolls(), false, 'wrapped: nothing left to scroll');
+      assert.ok(await height() > before, 'the long lines now take more rows');
+      // Away from the block, a wrapped one still shows its toggle, switched on.
+      await page.mouse.move(0, 0);
+      const opacity = () => label.evaluate((l) => getComputedStyle(l).opacity);
+      for (let tries = 0; tries < 40 && await opacity() !== '1'; tries++) await page.waitForTimeout(50); // its fade takes 0.15 s
+      assert.equal(await opacity(), '1');
+      assert.equal(await label.evaluate((l) => getComputedStyle(l).borderColor), await label.evaluate((l) => getComputedStyle(l).color), 'drawn in the accent colour');
+      // Keyboard: the checkbox takes focus (its label shows the ring) and Space turns it off.
+      await pre.focus();
+      await page.keyboard.press('Shift+Tab');
+      assert.equal(await toggle.evaluate((t) => t === document.activeElement), true);
+      assert.notEqual(await label.evaluate((l) => getComputedStyle(l).outlineStyle), 'none');
+      await page.keyboard.press('Space');
+      assert.equal(await toggle.isChecked(), false);
+      assert.equal(await scrolls(), true, 'unwrapped again');
+      assert.equal(await height(), before);
+      // The toggle is no page text: search and copying do not take it.
+      assert.doesNotMatch(await pre.evaluate((p) => p.textContent ?? ''), /Перенос/);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });

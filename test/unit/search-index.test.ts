@@ -18,9 +18,11 @@ const page = (route: string, title: string, html: string, extra: Partial<PageDat
 });
 
 describe('sections from rendered HTML', () => {
-  it('splits at headings with ids, drops anchors and buttons, keeps code apart', () => {
+  it('splits at headings with ids, drops anchors and a code block\'s controls, keeps code apart', () => {
     const html = `<p>Вступление &amp; обзор.</p>${h(2, 'установка', 'Установка')}<p>Текст <code>sgroups</code>.</p>`
-      + `<div class="code-block"><pre><code><span class="token">curl</span> /v2/sync\n</code></pre><button type="button">Копировать</button></div>`
+      + '<div class="code-block"><input type="checkbox" id="code-wrap-1" class="code-block__wrap-input sr-only">'
+      + `<pre><code><span class="token">curl</span> /v2/sync\n</code></pre>`
+      + '<div class="code-block__actions"><label for="code-wrap-1" class="code-block__wrap">Перенос</label><button type="button">Копировать</button></div></div>'
       + `${h(3, 'шаг-1', 'Шаг 1')}<aside class="admonition"><p class="admonition__title">Внимание</p><p>Осторожно.</p></aside>`;
     assert.deepEqual(extractSections(html), [
       { anchor: '', heading: '', text: 'Вступление & обзор.', code: '' },
