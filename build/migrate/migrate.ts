@@ -11,6 +11,9 @@ import { rewriteUrls } from './urls.ts';
 import { LinkTargets } from './link-targets.ts';
 import { takeMarkers } from './unconverted.ts';
 import { suggestSidebars } from './sidebars.ts';
+import { suggestRedirects, type MovedPage } from './redirects.ts';
+import { splitFrontMatter } from '../model/frontmatter.ts';
+import { routeOfPath, routeOfSlug } from '../model/content.ts';
 import { convertCategory } from './categories.ts';
 import { splitNumberPrefix } from './docusaurus-site.ts';
 import type { FileReport, MigrationReport, ReportItem } from './report.ts';
@@ -75,6 +78,17 @@ function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets): { text:
   return { text, items: items.sort((a, b) => (a.targetLine ?? a.sourceLine ?? 0) - (b.targetLine ?? b.sourceLine ?? 0)) };
 }
 
+/** A converted page's route in this generator (its slug, or its path in the docs folder); null for a draft, which is not built. */
+function routeHere(target: string, text: string): string | null {
+  try {
+    const { frontMatter } = splitFrontMatter(text, target);
+    if (frontMatter.draft) return null;
+    return frontMatter.slug ? routeOfSlug(frontMatter.slug, target, target, text) : routeOfPath(target);
+  } catch {
+    return null; // front matter the build rejects: the report lists it already
+  }
+}
+
 export function migrate(options: MigrateOptions): MigrationReport {
   const site = readDocusaurusSite(options.siteDir);
   const targetDir = path.resolve(options.targetDir);
@@ -83,6 +97,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
   const links = new LinkTargets(plan, options.staticDir ? path.resolve(options.staticDir) : undefined);
   const files: FileReport[] = [];
   const written: { file: PlannedFile; text?: string }[] = [];
+  const moved: MovedPage[] = [];
   // The plan grows while pages are converted (partials from outside the docs, static images).
   for (let i = 0; i < plan.files.length; i++) {
     const file = plan.files[i];
@@ -103,6 +118,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
     }
     const { text, items } = convertFile(file, plan, links);
     written.push({ file, text });
+    if (file.kind === 'page' && file.route !== undefined) moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}${file.route}`, route: routeHere(file.target, text) });
     files.push({ source: sourceRel, target: file.target, items });
   }
   for (const { file, text } of written) {
@@ -131,5 +147,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
     general.push(...suggestion.notes.map((n) => `Sidebars: ${n}.`));
     sidebarsSnippet = suggestion.snippet;
   }
-  return { siteDir: site.siteDir, targetDir, files, general, sidebarsSnippet };
+  const redirects = suggestRedirects(moved, site.configFile ? readFileSync(site.configFile, 'utf8') : '', site.baseUrl);
+  general.push(...redirects.notes.map((n) => `Redirects: ${n}.`));
+  return { siteDir: site.siteDir, targetDir, files, general, sidebarsSnippet, redirectsSnippet: redirects.snippet };
 }

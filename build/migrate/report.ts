@@ -34,6 +34,8 @@ export interface MigrationReport {
   general: string[];
   /** A `sidebars` value for src/site.config.ts, when sidebars.js was simple enough to read. */
   sidebarsSnippet?: string;
+  /** A `redirects` value for src/site.config.ts: the old URLs of pages whose URL changed, and the client-redirects plugin's list. */
+  redirectsSnippet?: string;
 }
 
 /** The report as printed: one line per file, one per item (`file:line: what, and what to do`), a summary. */
@@ -60,6 +62,7 @@ export function formatReport(report: MigrationReport, cwd = process.cwd()): stri
   section('dropped', 'Dropped (no effect in this generator):');
   if (report.general.length > 0) lines.push('', ...report.general);
   if (report.sidebarsSnippet) lines.push('', 'Suggested `sidebars` for src/site.config.ts:', report.sidebarsSnippet);
+  if (report.redirectsSnippet) lines.push('', 'Suggested `redirects` for src/site.config.ts (old URLs of pages whose URL changed, and the client-redirects plugin\'s):', report.redirectsSnippet);
   const notConverted = items.filter((x) => x.item.kind === 'not-converted').length;
   const dropped = items.length - notConverted;
   lines.push('', `Summary: ${report.files.length} file(s) converted, ${notConverted} thing(s) not converted, ${dropped} dropped.`);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildConverted, convertFixture, docusaurusFixture, runMigrate, type Converted } from './helpers.ts';
+import { buildConverted, convertedConfig, convertFixture, docusaurusFixture, runMigrate, type Converted } from './helpers.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const UNCONVERTED = ':::warning[Не перенесено при миграции]';
@@ -134,6 +134,31 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
     const install = readFileSync(path.join(built.out, 'guide/install/index.html'), 'utf8');
     assert.match(install, /Проверка связи/, 'the partial is on the page');
     assert.match(install, /id="agent-setup"/);
+  });
+
+  it('suggests redirects from every old URL and the client-redirects plugin\'s, and the site built with them forwards', () => {
+    const report = converted.stdout;
+    const at = report.indexOf('redirects: [');
+    assert.ok(at > 0, 'a redirects snippet');
+    const snippet = report.slice(at, report.indexOf('\n],', at) + 3);
+    assert.equal(snippet, [
+      'redirects: [',
+      '  { from: "/docs/guide/configure", to: "/guide/configure" },',
+      '  { from: "/docs/guide/install", to: "/guide/install" },',
+      '  { from: ["/docs/old-install", "/setup"], to: "/guide/install#agent-setup" },',
+      '  { from: "/docs/intro", to: "/intro" },',
+      '  { from: "/docs/reference/api-reference", to: "/reference/api-reference" },',
+      '  { from: "/docs/reference/limits", to: "/reference/limits" },',
+      '],',
+    ].join('\n'));
+    // Pasted into the config as the report says, it builds, and the old URLs lead to the pages.
+    const config = path.join(converted.dir, 'with-redirects.config.ts');
+    writeFileSync(config, readFileSync(convertedConfig, 'utf8').replace(/\};\s*$/, `${snippet}\n};\n`));
+    const built = buildConverted(converted, config);
+    assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
+    const rules = JSON.parse(readFileSync(path.join(built.out, '_headers/redirects.json'), 'utf8')) as { from: string; to: string }[];
+    assert.equal(rules.length, 7);
+    assert.match(readFileSync(path.join(built.out, 'setup/index.html'), 'utf8'), /\/guide\/install#agent-setup/);
   });
 
   it('refuses wrong arguments with exit 2 and a clear message', () => {

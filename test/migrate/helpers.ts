@@ -33,11 +33,11 @@ export function convertFixture(): Converted {
 }
 
 /** Builds converted docs with the converted site's config and the Docusaurus site's static folder. */
-export function buildConverted(c: Converted): Run & { out: string } {
+export function buildConverted(c: Converted, config = convertedConfig): Run & { out: string } {
   const out = path.join(c.dir, 'dist');
   const pages = path.join(c.dir, 'pages');
   mkdirSync(pages, { recursive: true });
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--docs', c.docs, '--pages', pages,
-    '--static', path.join(docusaurusFixture, 'static'), '--config', convertedConfig, '--out', out, '--no-cache'], { cwd: projectRoot, encoding: 'utf8' });
+    '--static', path.join(docusaurusFixture, 'static'), '--config', config, '--out', out, '--no-cache'], { cwd: projectRoot, encoding: 'utf8' });
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr, out };
 }
