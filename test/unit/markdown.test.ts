@@ -53,6 +53,14 @@ describe('Markdown pipeline', () => {
     assert.match(html, /class="code-block__copy"/);
   });
 
+  it('gives every block a wrap toggle: a checkbox before the <pre>, unique on the page, and its label beside the copy button', () => {
+    const { html } = compile('```bash\necho a\n```\n\nТекст.\n\n```json\n{}\n```\n');
+    const ids = [...html.matchAll(/<div class="code-block[^"]*"[^>]*><input type="checkbox" id="([^"]+)" class="code-block__wrap-input sr-only"><pre/g)].map((m) => m[1]);
+    assert.deepEqual(ids, ['code-wrap-1', 'code-wrap-2']);
+    const labels = [...html.matchAll(/<\/pre><div class="code-block__actions"><label for="([^"]+)" class="code-block__wrap"[^>]*>Перенос<\/label><button type="button" class="code-block__copy"/g)].map((m) => m[1]);
+    assert.deepEqual(labels, ids);
+  });
+
   it('numbers the lines of a block with showLineNumbers, from the given start, in data-line', () => {
     const { html } = compile('```bash showLineNumbers=5 {2}\necho a\necho b\n```\n\n```bash\necho c\n```\n');
     const lines = [...html.matchAll(/<span class="code-line( highlight-line)?"( data-line="\d+")?>/g)].map((m) => `${m[1] ? '*' : ''}${m[2] ?? ''}`);
