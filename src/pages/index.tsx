@@ -5,7 +5,7 @@ import { ThemedImage } from '../theme/ThemedImage/ThemedImage.tsx';
 const components = [
   {
     title: 'HBF-сервер (sgroups)',
-    text: 'Хранит сети, группы безопасности и правила в PostgreSQL, отдаёт их по gRPC и HTTP API v2 и сообщает агентам, когда пора обновиться.',
+    text: 'Хранит сети, группы безопасности и правила в PostgreSQL или в памяти процесса и отдаёт их по gRPC и HTTP API v2; по отметке последнего изменения агенты узнают, когда пора обновиться.',
     href: '/tech-docs/sgroups/installation-server',
     more: 'Установка сервера',
   },
