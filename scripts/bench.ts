@@ -1,7 +1,7 @@
 // `npm run bench` — the rows of issue 17's table, each as a ratio to the floor measured in the
 // same run (scripts/bench-floor.ts: the bare unified pipeline over the same pages), because the
-// machines here vary 2–3× from day to day: first, for the cold rows, and again before the
-// incremental ones. Rows: cold builds of generated corpora
+// machines here vary 2–3× from day to day and within minutes: a cold row is against the floors
+// measured just before and after it, the incremental rows against the last of those. Rows: cold builds of generated corpora
 // (../shared/bench/make-corpus.mjs) of 1000, 3000 and 10 000 pages; then, on the smallest corpus,
 // a build with nothing changed, after one page's text edit and after one page's title edit, and
 // what issue 21's outputs (page Markdown, llms, last-updated dates) cost; the edit rows are the
@@ -105,16 +105,22 @@ const targets: Record<number, (s: Stats) => string> = {
   3000: (s) => `≤ 3.1 × the 1000-page time, ≤ 600 MB (here ${cold1000.wallMs ? (s.wallMs / cold1000.wallMs).toFixed(2) : '?'} ×)`,
   10000: (s) => `≤ 1 GB, per page ≤ 1.3 × that at 1000 (here ${cold1000.pages ? ((s.wallMs / s.pages) / (cold1000.wallMs / cold1000.pages)).toFixed(2) : '?'} ×)`,
 };
+// The machine's speed drifts within minutes (one run's floor took 8.5 s before the cold rows and
+// 13.7 s after them): each cold row is against the mean of the floors measured just before and
+// just after it, and prints both; the floor after one row is the floor before the next.
+let floorBefore = measureFloor();
 for (const n of sizes) {
   const s = corpusBuild(docs.get(n)!, `cold-${n}`);
+  const floorAfter = measureFloor();
+  floor = { ms: Math.round((floorBefore.ms + floorAfter.ms) / 2), pages: floorAfter.pages };
   if (n === 1000) Object.assign(cold1000, { wallMs: s.wallMs, pages: s.pages, llmsMs: s.timings.llms ?? 0 });
+  console.log(`${' '.repeat(31)}floor just before and after this row: ${floorBefore.ms} and ${floorAfter.ms} ms; the row is against their mean`);
   row(`cold, ${n} pages`, s, (targets[n] ?? (() => '-'))(s), n);
+  floorBefore = floorAfter;
 }
-// The machine's speed drifts over the minutes the cold rows take (the single-thread compile at
-// the end of one run took 10.7 s, 6.4 s in the run before): the rows below are against the
-// floor measured again just before them, and the run prints both.
-floor = measureFloor();
-console.log(`Floor again, before the incremental rows: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page); the rows below are against it`);
+// The incremental rows are against the floor measured after the last cold row.
+floor = floorBefore;
+console.log(`Floor after the cold rows: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page); the rows below are against it`);
 row(`${sizes[0]} pages, nothing changed`, corpusBuild(smallest, 'noop'), 'hold (0.11 × floor)');
 // The edit rows build EDITS times, each after an edit of another page, and give the median (with
 // the range): on these machines one build can take 1.5 × the next, so that a single build says
