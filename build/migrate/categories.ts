@@ -38,3 +38,37 @@ export function convertCategory(text: string, json: boolean, folderId: string, o
       todo: 'no converted page has that id; the link was removed: add { "type": "doc", "id": "folder/page" } by hand' }],
   };
 }
+
+export interface CategorySettings {
+  label?: string;
+  position?: number;
+  /** Our doc id of the page the category links to (a `doc` link, translated). */
+  linkDocId?: string;
+  /** A `generated-index` link: the page Docusaurus makes of the category's cards. */
+  generatedIndex?: { title?: string; description?: string; slug?: string };
+}
+
+/** What a category file says that the card lists need (build/migrate/doc-cards.ts); {} when it does not parse. */
+export function readCategorySettings(text: string, folderId: string, ourDocId: (id: string) => string | undefined): CategorySettings {
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return {};
+  const data = doc.toJS() as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const link = data.link as Record<string, unknown> | undefined;
+  const out: CategorySettings = {};
+  if (str(data.label)) out.label = str(data.label);
+  if (typeof data.position === 'number') out.position = data.position;
+  if (link?.type === 'doc' && typeof link.id === 'string') {
+    const ours = (folderId ? ourDocId(`${folderId}/${link.id}`) : undefined) ?? ourDocId(link.id);
+    if (ours) out.linkDocId = ours;
+  }
+  if (link?.type === 'generated-index') out.generatedIndex = { title: str(link.title), description: str(link.description), slug: str(link.slug) };
+  return out;
+}
+
+/** The category file with its `generated-index` link replaced by a `doc` link to `docId` (the page written in its place). */
+export function linkToDoc(text: string, json: boolean, docId: string): string {
+  const doc = parseDocument(text);
+  doc.set('link', doc.createNode({ type: 'doc', id: docId }));
+  return json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : doc.toString();
+}

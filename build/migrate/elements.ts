@@ -1,6 +1,6 @@
 // JSX elements of a Docusaurus page, each written the way this generator reads it:
 //  - theme components: Tabs (tabs.ts), Admonition → `:::kind[title]`, CodeBlock → a fence,
-//    Details → <details>;
+//    Details → <details>, DocCardList → a list of links to the folder's pages (doc-cards.ts);
 //  - an imported partial `<Foo />` → `::include{file="./_foo.md"}`;
 //  - HTML: wrappers (`<div className="x">`, `<span>`, fragments) are unwrapped to their Markdown,
 //    `<img>` and `<a href>` become Markdown images and links (so their URLs are rewritten like any
@@ -34,6 +34,10 @@ export function convertElement(c: BodyConverter, el: ElementNode): Piece {
       return codeBlock(c, el);
     case 'details':
       return details(c, el);
+    case 'doc-card-list': {
+      const list = c.env.docCards?.();
+      return list === undefined ? customComponent(c, el) : { block: true, text: list };
+    }
     case 'partial':
       return include(c, el);
     case 'html':
@@ -45,7 +49,7 @@ export function convertElement(c: BodyConverter, el: ElementNode): Piece {
 
 /** What to write instead of Docusaurus theme components that have no Markdown form. */
 const THEME_ADVICE: Record<string, string> = {
-  DocCardList: 'a list of the category\'s pages: list them as links (the sidebar lists them too)',
+  DocCardList: 'a list of the category\'s pages, and this folder has no other page: list them as links',
   TOCInline: 'an inline table of contents: the page\'s own one is beside the text; remove it',
   BrowserOnly: 'client-only rendering: rewrite its content in Markdown',
 };

@@ -14,7 +14,8 @@ import { suggestSidebars } from './sidebars.ts';
 import { suggestRedirects, type MovedPage } from './redirects.ts';
 import { splitFrontMatter } from '../model/frontmatter.ts';
 import { routeOfPath, routeOfSlug } from '../model/content.ts';
-import { convertCategory } from './categories.ts';
+import { convertCategory, linkToDoc, readCategorySettings, type CategorySettings } from './categories.ts';
+import { cardList } from './doc-cards.ts';
 import { splitNumberPrefix } from './docusaurus-site.ts';
 import type { FileReport, MigrationReport, ReportItem } from './report.ts';
 
@@ -42,7 +43,22 @@ function checkTarget(targetDir: string, docsDir: string, force: boolean) {
 }
 
 /** Converts one page or partial; returns its text and what the report says about it. */
-function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets): { text: string; items: ReportItem[] } {
+/** The folder of a target path ('' for the root). */
+const folderOf = (target: string) => (path.posix.dirname(target) === '.' ? '' : path.posix.dirname(target));
+
+/** Category settings by target folder, read from the planned `_category_` files. */
+function categoriesOf(plan: Plan): (folder: string) => CategorySettings | undefined {
+  const byFolder = new Map<string, CategorySettings>();
+  for (const f of plan.files) {
+    if (f.kind !== 'copy' || !/(^|\/)_category_\.(json|ya?ml)$/.test(f.target)) continue;
+    const folder = folderOf(f.target);
+    const folderId = folder.split('/').filter(Boolean).map((p) => splitNumberPrefix(p).name).join('/');
+    byFolder.set(folder, readCategorySettings(readFileSync(f.source, 'utf8'), folderId, (id) => plan.ourDocId(id)));
+  }
+  return (folder) => byFolder.get(folder);
+}
+
+function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets, docCards: () => string | undefined): { text: string; items: ReportItem[] } {
   const source = readFileSync(file.source, 'utf8');
   const fm = file.kind === 'page'
     ? convertFrontMatter(source, { stem: file.stem!, numberPrefix: file.numberPrefix, docIdOf: (id) => plan.ourDocId(id) })
@@ -50,6 +66,7 @@ function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets): { text:
   const mode = file.source.endsWith('.mdx') ? 'mdx' : plan.site.mdMode;
   const body = convertBody(fm.body, {
     mode,
+    docCards,
     includePath(from) {
       const abs = from.startsWith('@site/') ? path.join(plan.site.siteDir, from.slice('@site/'.length))
         : from.startsWith('.') ? path.resolve(path.dirname(file.source), from) : undefined;
@@ -98,6 +115,9 @@ export function migrate(options: MigrateOptions): MigrationReport {
   const files: FileReport[] = [];
   const written: { file: PlannedFile; text?: string }[] = [];
   const moved: MovedPage[] = [];
+  const categoryOf = categoriesOf(plan);
+  const general: string[] = [];
+  const cardLists = new Set<string>();
   // The plan grows while pages are converted (partials from outside the docs, static images).
   for (let i = 0; i < plan.files.length; i++) {
     const file = plan.files[i];
@@ -105,6 +125,22 @@ export function migrate(options: MigrateOptions): MigrationReport {
     const category = /(^|\/)_category_\.(json|ya?ml)$/.exec(file.target);
     if (file.kind === 'copy' && category) {
       const original = readFileSync(file.source, 'utf8');
+      const generated = categoryOf(folderOf(file.target))?.generatedIndex;
+      const indexTarget = `${folderOf(file.target) ? `${folderOf(file.target)}/` : ''}index.md`;
+      if (generated && !plan.files.some((f) => f.target === indexTarget)) {
+        // Docusaurus's generated-index page, written once as the folder's index page.
+        const meta = categoryOf(folderOf(file.target))!;
+        const title = generated.title ?? meta.label ?? splitNumberPrefix(path.posix.basename(folderOf(file.target)) || 'docs').name;
+        const head = ['---', `title: ${JSON.stringify(title)}`, ...(generated.description ? [`description: ${JSON.stringify(generated.description)}`] : []), '---', ''];
+        const list = cardList(plan.files, folderOf(file.target), indexTarget, categoryOf);
+        const text = [...head, ...(generated.description ? [generated.description, ''] : []), ...(list ? [list, ''] : [])].join('\n');
+        written.push({ file: { source: file.source, target: indexTarget, kind: 'page' }, text });
+        written.push({ file, text: linkToDoc(original, category[2] === 'json', indexTarget.replace(/\.md$/, '')) });
+        files.push({ source: sourceRel, target: indexTarget, items: [] });
+        general.push(`Category ${folderOf(file.target) || '.'}: its generated-index page is written as ${indexTarget} (a list of links to the folder's pages), and the category links to it; the list no longer follows the folder: edit it when pages come and go.`);
+        if (generated.slug) moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}/${[site.routeBasePath, ...generated.slug.split('/')].filter(Boolean).join('/')}`, route: routeOfPath(indexTarget) });
+        continue;
+      }
       const folder = path.posix.dirname(file.target);
       const folderId = folder === '.' ? '' : folder.split('/').map((p) => splitNumberPrefix(p).name).join('/');
       const { text, items } = convertCategory(original, category[2] === 'json', folderId, (id) => plan.ourDocId(id));
@@ -116,7 +152,14 @@ export function migrate(options: MigrateOptions): MigrationReport {
       written.push({ file });
       continue;
     }
-    const { text, items } = convertFile(file, plan, links);
+    const docCards = () => {
+      // Links as the page's other links are written, to the Docusaurus files: the page's links are rewritten afterwards.
+      const list = cardList(plan.files, folderOf(file.target), file.target, categoryOf,
+        (page) => relativeUrl(path.relative(site.docsDir, file.source).split(path.sep).join('/'), path.relative(site.docsDir, page.source).split(path.sep).join('/')));
+      if (list !== undefined) cardLists.add(file.target);
+      return list;
+    };
+    const { text, items } = convertFile(file, plan, links, docCards);
     written.push({ file, text });
     if (file.kind === 'page' && file.route !== undefined) moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}${file.route}`, route: routeHere(file.target, text) });
     files.push({ source: sourceRel, target: file.target, items });
@@ -133,7 +176,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
     copyFileSync(copy.source, out);
   }
 
-  const general: string[] = [];
+  if (cardLists.size > 0) general.push(`DocCardList: written as a list of links to the folder's pages on ${cardLists.size} page(s); the lists no longer follow the folders: edit them when pages come and go.`);
   const copied = written.filter((w) => w.text === undefined);
   const categories = copied.filter((w) => /(^|\/)_category_\.(json|ya?ml)$/.test(w.file.target)).length;
   if (copied.length > 0) general.push(`Copied ${copied.length} other file(s) as they are (${categories} _category_ file(s); static images into _static/).`);
