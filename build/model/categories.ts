@@ -90,7 +90,7 @@ export function parseCategory(text: string, file: string): { meta: CategoryMeta;
   }
   const { link, ...rest } = parsed.data;
   if (link && link.type === 'generated-index') {
-    warnings.push({ file, line: lineOfKey('link'), message: 'link type "generated-index" is not built here: the category has no page of its own (write an index page and use { "type": "doc", "id": "…" })' });
+    warnings.push({ file, line: lineOfKey('link'), message: 'link type "generated-index" is not built here: the category has no page of its own (write an index page listing its pages and use { "type": "doc", "id": "…" }; `npm run migrate` writes one from a Docusaurus site)' });
   }
   return { meta: { ...rest, ...(link && link.type === 'doc' ? { linkDocId: link.id } : {}), file }, warnings };
 }

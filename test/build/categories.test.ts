@@ -49,6 +49,10 @@ describe('_category_ files', { timeout: 240_000 }, () => {
       [3, 'category key "className" is a Docusaurus key that has no effect here (remove it)'],
       [4, 'unknown category key "lable" (did you mean "label"?); it has no effect'],
     ]);
+    const generated = parseCategory('{\n  "label": "A",\n  "link": { "type": "generated-index" }\n}', 'docs/a/_category_.json');
+    assert.deepEqual(generated.warnings.map((w) => w.line), [3]);
+    assert.match(generated.warnings[0].message, /"generated-index" is not built here: .*npm run migrate/);
+    assert.equal(generated.meta.linkDocId, undefined);
     const file = path.join(site.docs, 'reference/tools/_category_.json');
     const good = readFileSync(file, 'utf8');
     try {
