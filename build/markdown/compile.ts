@@ -16,7 +16,7 @@ import { contextOf, depsOf, recordingRoutes, type AssetRef, type CompileContext,
 import { createDirectiveHandler, type Directive } from './directives.ts';
 import { rewriteImage, rewriteLink } from './links.ts';
 import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
-import { HeadingIds, type TocEntry } from './headings.ts';
+import { fillInlineToc, HeadingIds, type TocEntry } from './headings.ts';
 import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
 import { normaliseAdmonitionTitles } from './preprocess.ts';
@@ -130,9 +130,11 @@ function rehypeSite() {
         if (node.type === 'element' && typeof node.properties.id === 'string') headings.reserve(node.properties.id);
       });
     }
+    const inlineTocs: Element[] = [];
     walk(tree, (n) => {
       const node = n as unknown as Element;
       if (node.type !== 'element') return SKIP;
+      if (typeof node.properties.dataInlineToc === 'string') inlineTocs.push(node);
       if (node.tagName === 'pre') {
         const code = node.children[0] as Element | undefined;
         if (code?.type === 'element' && typeof code.properties.dataMeta === 'string') {
@@ -151,6 +153,7 @@ function rehypeSite() {
       if (headings.heading(node)) return SKIP;
     });
     file.data.toc = headings.toc;
+    for (const node of inlineTocs) fillInlineToc(node, headings.toc);
   };
 }
 

@@ -133,12 +133,32 @@ export function createDirectiveHandler(ctx: CompileContext) {
     setHast(node, 'div', { className: ['api-endpoint'] });
   };
 
+  /**
+   * `::toc` (`::toc{min=2 max=4}`): the page's contents at this place (Docusaurus's <TOCInline />).
+   * Only a marked <div> here: the headings get their ids after sanitising, where rehypeSite fills
+   * it (build/markdown/compile.ts).
+   */
+  const inlineToc = (node: LeafDirective) => {
+    const level = (name: string, fallback: number) => {
+      const raw = node.attributes?.[name];
+      if (raw === undefined || raw === null) return fallback;
+      const n = Number(raw);
+      if (Number.isInteger(n) && n >= 2 && n <= 6) return n;
+      warn(ctx, line(node), `::toc ${name}="${raw}" is no heading level from 2 to 6; ${fallback} is used`);
+      return fallback;
+    };
+    const min = level('min', 2);
+    const max = Math.max(min, level('max', Math.max(min, 3)));
+    setHast(node, 'div', { className: ['inline-toc'], dataInlineToc: `${min}-${max}` });
+  };
+
   return (d: Directive, index: number, parent: { children: unknown[] }): number | void => {
     if (d.type === 'containerDirective' && d.name in ADMONITION_TITLES) return admonition(d);
     if (d.type === 'containerDirective' && d.name === 'tabs') return tabs(d);
     if (d.type === 'containerDirective' && d.name === 'tab') return; // handled by its tabs parent
     if (d.type === 'leafDirective' && d.name === 'themed-image') return themedImage(d);
     if (d.type === 'leafDirective' && d.name === 'api-endpoint') return apiEndpoint(d);
+    if (d.type === 'leafDirective' && d.name === 'toc') return inlineToc(d);
     // Not ours: restore the source text so nothing the author wrote disappears.
     const start = d.position?.start.offset;
     const end = d.position?.end.offset;

@@ -45,3 +45,35 @@ export class HeadingIds {
     return true;
   }
 }
+
+/**
+ * A `::toc` placeholder (build/markdown/directives.ts, `data-inline-toc="min-max"`) made into the
+ * page's contents: nested lists of links to the headings of those levels, in document order.
+ */
+export function fillInlineToc(node: Element, toc: TocEntry[]): void {
+  const [min, max] = String(node.properties.dataInlineToc).split('-').map(Number);
+  const root: Element = { type: 'element', tagName: 'ul', properties: {}, children: [] };
+  // The open lists by level: an entry deeper than the last goes into a list inside the last item.
+  const stack: { level: number; list: Element }[] = [{ level: min, list: root }];
+  for (const entry of toc) {
+    if (entry.level < min || entry.level > max) continue;
+    while (stack.length > 1 && entry.level < stack[stack.length - 1].level) stack.pop();
+    let top = stack[stack.length - 1];
+    if (entry.level > top.level) {
+      const parentItem = top.list.children[top.list.children.length - 1] as Element | undefined;
+      if (parentItem) {
+        const list: Element = { type: 'element', tagName: 'ul', properties: {}, children: [] };
+        parentItem.children.push(list);
+        top = { level: entry.level, list };
+        stack.push(top);
+      }
+    }
+    top.list.children.push({
+      type: 'element', tagName: 'li', properties: {},
+      children: [{ type: 'element', tagName: 'a', properties: { href: `#${entry.id}` }, children: [{ type: 'text', value: entry.text }] }],
+    });
+  }
+  node.tagName = 'nav';
+  node.properties = { className: ['inline-toc'], ariaLabel: 'Содержание страницы' };
+  node.children = root.children.length ? [root] : [];
+}

@@ -1,6 +1,7 @@
 // JSX elements of a Docusaurus page, each written the way this generator reads it:
 //  - theme components: Tabs (tabs.ts), Admonition → `:::kind[title]`, CodeBlock → a fence,
-//    Details → <details>, DocCardList → a list of links to the folder's pages (doc-cards.ts);
+//    Details → <details>, DocCardList → a list of links to the folder's pages (doc-cards.ts),
+//    TOCInline → `::toc`;
 //  - an imported partial `<Foo />` → `::include{file="./_foo.md"}`;
 //  - HTML: wrappers (`<div className="x">`, `<span>`, fragments) are unwrapped to their Markdown,
 //    `<img>` and `<a href>` become Markdown images and links (so their URLs are rewritten like any
@@ -34,6 +35,13 @@ export function convertElement(c: BodyConverter, el: ElementNode): Piece {
       return codeBlock(c, el);
     case 'details':
       return details(c, el);
+    case 'toc-inline': {
+      // `toc={toc}` is the page's own headings, which ::toc lists; the levels carry over.
+      const min = stringAttribute(el.attributes, 'minHeadingLevel');
+      const max = stringAttribute(el.attributes, 'maxHeadingLevel');
+      const attrs = [min && `min=${min}`, max && `max=${max}`].filter(Boolean).join(' ');
+      return { block: true, text: `::toc${attrs ? `{${attrs}}` : ''}` };
+    }
     case 'doc-card-list': {
       const list = c.env.docCards?.();
       return list === undefined ? customComponent(c, el) : { block: true, text: list };
@@ -50,7 +58,6 @@ export function convertElement(c: BodyConverter, el: ElementNode): Piece {
 /** What to write instead of Docusaurus theme components that have no Markdown form. */
 const THEME_ADVICE: Record<string, string> = {
   DocCardList: 'a list of the category\'s pages, and this folder has no other page: list them as links',
-  TOCInline: 'an inline table of contents: the page\'s own one is beside the text; remove it',
   BrowserOnly: 'client-only rendering: rewrite its content in Markdown',
 };
 

@@ -1,9 +1,9 @@
 // The `import` lines of an MDX page say what each JSX name is: a Docusaurus theme component we
-// know how to write in Markdown (Tabs, Admonition, CodeBlock, Details, DocCardList), a partial Markdown file
+// know how to write in Markdown (Tabs, Admonition, CodeBlock, Details, DocCardList, TOCInline), a partial Markdown file
 // (`import Foo from './_foo.mdx'`, included with ::include here), or anything else (a custom React
 // component, a JSON file, a hook), which cannot be carried over.
 
-export type BindingRole = 'tabs' | 'tab-item' | 'admonition' | 'code-block' | 'details' | 'doc-card-list' | 'partial' | 'other';
+export type BindingRole = 'tabs' | 'tab-item' | 'admonition' | 'code-block' | 'details' | 'doc-card-list' | 'toc-inline' | 'partial' | 'other';
 
 export interface Binding {
   role: BindingRole;
@@ -18,6 +18,7 @@ const THEME: Record<string, BindingRole> = {
   '@theme/CodeBlock': 'code-block',
   '@theme/Details': 'details',
   '@theme/DocCardList': 'doc-card-list',
+  '@theme/TOCInline': 'toc-inline',
 };
 
 /** The role of a JSX name used without an import: Docusaurus sites often register these globally. */

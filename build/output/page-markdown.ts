@@ -64,6 +64,8 @@ function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
     const image = { type: 'image', url: src.startsWith('/') ? `${ctx.siteUrl}${src}` : src, alt: attrs.alt ?? '' } as const;
     return node.type === 'textDirective' ? [image as unknown as RootContent] : [{ type: 'paragraph', children: [image] } as Paragraph];
   }
+  // The page's contents: a reader of the Markdown has its headings.
+  if (node.name === 'toc' && node.type === 'leafDirective') return [];
   if (node.name === 'api-endpoint') {
     const code = { type: 'inlineCode', value: `${attrs.method ?? ''} ${attrs.path ?? ''}`.trim() } as const;
     return node.type === 'textDirective' ? [code as unknown as RootContent] : [{ type: 'paragraph', children: [code] } as Paragraph];
@@ -159,6 +161,15 @@ class SourceEditor {
     this.edits.push({ start, end: endOf(through)!, text: lines.join('\n') });
   }
 
+  /** Takes a block that prints as nothing off the page with its line and the blank lines after it. */
+  private remove(node: Positioned): void {
+    const start = startOf(node)!;
+    const lineStart = this.source.lastIndexOf('\n', start - 1) + 1;
+    if (this.source.slice(lineStart, start).trim() !== '') return this.replace(node, '');
+    const end = /^[ \t]*(?:\r?\n[ \t]*)*(?:\r?\n|$)/.exec(this.source.slice(endOf(node)!))![0].length + endOf(node)!;
+    this.edits.push({ start: lineStart, end, text: '' });
+  }
+
   private print(node: Content, inline = false): string {
     return printed([structuredClone(node)], this.sourceFile, this.ctx, inline);
   }
@@ -181,7 +192,8 @@ class SourceEditor {
         case 'containerDirective':
         case 'leafDirective':
         case 'textDirective':
-          this.replace(node, this.print(node, node.type === 'textDirective'));
+          if (node.type === 'leafDirective' && (node as Directive).name === 'toc') this.remove(node);
+          else this.replace(node, this.print(node, node.type === 'textDirective'));
           continue;
         case 'definition':
           this.link(node);

@@ -97,8 +97,8 @@ export interface Section {
 
 // --- HTML → sections -------------------------------------------------------------------------
 
-/** Elements whose content is not page text: controls (a code block's buttons and wrap toggle), decoration, the heading's "#" link. */
-const SKIP_TAGS = new Set(['button', 'label', 'svg', 'script', 'style', 'template', 'noscript', 'select', 'textarea']);
+/** Elements whose content is not page text: controls (a code block's buttons and wrap toggle), an inline table of contents, decoration, the heading's "#" link. */
+const SKIP_TAGS = new Set(['button', 'label', 'nav', 'svg', 'script', 'style', 'template', 'noscript', 'select', 'textarea']);
 const BLOCK_TAGS = new Set(['p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'table', 'thead', 'tbody', 'pre', 'br', 'hr', 'blockquote', 'aside', 'figure', 'figcaption', 'dt', 'dd', 'dl', 'details', 'summary', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const VOID_TAGS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'wbr', 'area', 'col', 'embed', 'track']);
 const TAG_RE = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>|<!--[\s\S]*?-->|([^<]+)/g;

@@ -1,6 +1,7 @@
 // Docusaurus's category cards in a migration (build/migrate/doc-cards.ts): `<DocCardList />` and a
 // `generated-index` category are written once as Markdown lists of links, in the sidebar's order,
-// the category then links to the written page, and the converted site builds without a warning.
+// the category then links to the written page; `<TOCInline />` becomes ::toc; and the converted
+// site builds without a warning.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,16 +26,16 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
     write('site/docs/basics/create-a-page.md', '---\ntitle: Создать страницу\ndescription: Первая страница за минуту.\nsidebar_position: 1\n---\nТекст.\n');
     write('site/docs/basics/more/_category_.json', '{ "label": "Ещё" }\n');
     write('site/docs/basics/more/extra.md', '# Дополнительно\n\nТекст.\n');
-    write('site/docs/guide/index.mdx', "import DocCardList from '@theme/DocCardList';\n\n# Руководство\n\nРазделы:\n\n<DocCardList />\n");
+    write('site/docs/guide/index.mdx', "import DocCardList from '@theme/DocCardList';\nimport TOCInline from '@theme/TOCInline';\n\n# Руководство\n\n<TOCInline toc={toc} maxHeadingLevel={3} />\n\n## Разделы\n\n<DocCardList />\n");
     write('site/docs/guide/02-second.md', '# Второй шаг\n\nТекст.\n');
     write('site/docs/guide/01-first.md', '---\nsidebar_label: Первый шаг\n---\n# Шаг первый\n\nТекст.\n');
     run = runMigrate([path.join(dir, 'site'), path.join(dir, 'out')]);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes <DocCardList /> as the list of the folder\'s pages in sidebar order, with their labels', () => {
+  it('writes <DocCardList /> as the list of the folder\'s pages in sidebar order, with their labels, and <TOCInline /> as ::toc', () => {
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(out('guide/index.md'), '# Руководство\n\nРазделы:\n\n- [Первый шаг](./first.md)\n- [Второй шаг](./second.md)\n');
+    assert.equal(out('guide/index.md'), '# Руководство\n\n::toc{max=3}\n\n## Разделы\n\n- [Первый шаг](./first.md)\n- [Второй шаг](./second.md)\n');
     assert.match(run.stdout, /DocCardList: written as a list of links to the folder's pages on 1 page\(s\)/);
   });
 
@@ -56,5 +57,6 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
     assert.match(built.stdout, /warnings: 0/);
     assert.match(readFileSync(path.join(built.out, 'basics/index.html'), 'utf8'), /href="\/basics\/create-a-page"/);
+    assert.match(readFileSync(path.join(built.out, 'guide/index.html'), 'utf8'), /<nav class="inline-toc" aria-label="Содержание страницы"><ul><li><a href="#разделы">Разделы<\/a>/, '<TOCInline /> as ::toc');
   });
 });

@@ -53,6 +53,14 @@ describe('Markdown pipeline', () => {
     assert.match(html, /class="code-block__copy"/);
   });
 
+  it('::toc lists the page\'s headings of its levels where it stands, nested, and warns about a level that is none', () => {
+    const { html, warnings } = compile('Вступление.\n\n::toc\n\n## Первый\n\n### Вложенный\n\n#### Глубже\n\n## Второй\n\n::toc{min=3 max=4}\n\n::toc{max=9}\n');
+    const tocs = [...html.matchAll(/<nav class="inline-toc" aria-label="Содержание страницы">(.*?)<\/nav>/g)].map((m) => m[1]);
+    const two = '<ul><li><a href="#первый">Первый</a><ul><li><a href="#вложенный">Вложенный</a></li></ul></li><li><a href="#второй">Второй</a></li></ul>';
+    assert.deepEqual(tocs, [two, '<ul><li><a href="#вложенный">Вложенный</a><ul><li><a href="#глубже">Глубже</a></li></ul></li></ul>', two]);
+    assert.deepEqual(warnings.map((w) => w.message), ['::toc max="9" is no heading level from 2 to 6; 3 is used']);
+  });
+
   it('gives every block a wrap toggle: a checkbox before the <pre>, unique on the page, and its label beside the copy button', () => {
     const { html } = compile('```bash\necho a\n```\n\nТекст.\n\n```json\n{}\n```\n');
     const ids = [...html.matchAll(/<div class="code-block[^"]*"[^>]*><input type="checkbox" id="([^"]+)" class="code-block__wrap-input sr-only"><pre/g)].map((m) => m[1]);

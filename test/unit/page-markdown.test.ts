@@ -28,6 +28,10 @@ describe('page Markdown for machines', () => {
     assert.equal(markdownOf(body), `# Введение\n\n${body.trim()}\n`);
   });
 
+  it('leaves out a ::toc: a reader of the Markdown has the headings themselves', () => {
+    assert.equal(markdownOf('Вступление.\n\n::toc{max=4}\n\n## Раздел\n\nТекст.\n'), '# Введение\n\nВступление.\n\n## Раздел\n\nТекст.\n');
+  });
+
   it('keeps a leading # h1, and writes a setext title as one', () => {
     assert.equal(markdownOf('# Свой заголовок\n\nТекст.\n'), '# Свой заголовок\n\nТекст.\n');
     assert.equal(markdownOf('Свой заголовок\n==============\n\nТекст.\n'), '# Свой заголовок\n\nТекст.\n');
