@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import path from 'node:path';
 import type { BundleInput } from './render/bundle.ts';
 import { cachedBundles } from './render/bundle-cache.ts';
-import { KeyValueCache } from './cache/kv-cache.ts';
+import { hashKey, KeyValueCache } from './cache/kv-cache.ts';
 import type { ReadFrontMatter } from './model/frontmatter.ts';
 import { compileSite, pageBodies } from './markdown/compile-stage.ts';
 import type { BodyStore } from './cache/body-store.ts';
@@ -44,6 +44,7 @@ import { measureFirstLoad } from './render/stats.ts';
 import { SidebarViews } from './render/sidebar-views.ts';
 import { RenderReuse, type PageKeys } from './render/reuse.ts';
 import { PageMaker } from './render/make-page.ts';
+import { docCardsKey, docCardsOfPages, fillDocCards } from './render/doc-cards.ts';
 import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
 import { readCategories } from './model/categories.ts';
 import { pageMetaResolver } from './model/page-meta.ts';
@@ -203,6 +204,12 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // 4. Titles, sidebars, page data.
     const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath, categories, metaOf: pageMetaResolver(config, paths.docsDir, git.dates) });
     warnings.push(...sidebarWarnings);
+    // `::doc-cards`: the cards of the category each such page is the link of (build/render/doc-cards.ts).
+    const withCards = new Set(sources.filter((s) => compiled.get(s.absPath)?.docCards).map((s) => s.route));
+    const docCards = docCardsOfPages(pages, sidebarById, (p) => withCards.has(p.route));
+    for (const [route, cards] of docCards) {
+      if (!cards) warnings.push({ file: sources.find((s) => s.route === route)!.file, message: '::doc-cards is on a page no sidebar category links to: it shows nothing (link a category to this page, { type: "doc", id: … } or its _category_ file)' });
+    }
     const redirects = resolveRedirects(config, new Set(pages.map((p) => p.route)), configLocation(path.relative(root, configPath), configPath));
     // Pages for machines: each page's Markdown (its URL goes into the page data), llms.txt and
     // llms-full.txt (build/output/llms.ts).
@@ -222,7 +229,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('llms');
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
-    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: pageBody.html, images: contentAssets(compiled.values()) });
+    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: (page) => fillDocCards(pageBody.html(page), docCards.get(page.route)), images: contentAssets(compiled.values()) });
     userGuide?.catch(() => {}); // awaited below
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
@@ -263,8 +270,12 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const toMake: { i: number; page: PageData; keys: PageKeys; stored?: StoredHtml }[] = [];
     for (const [i, page] of pages.entries()) {
       const body = pageBody.htmlBody(page.route);
-      const stored = body && { id: body.id, load: () => bodies.read(body) };
-      const keys = reuse.keysOf(page, body?.id);
+      // A page with cards: they are part of its HTML, so of what identifies it.
+      const cards = docCards.has(page.route) ? docCardsKey(docCards.get(page.route)) : '';
+      const stored = body && (cards
+        ? { id: `${body.id}:${hashKey(cards).slice(0, 16)}`, load: () => fillDocCards(bodies.read(body), docCards.get(page.route)) }
+        : { id: body.id, load: () => bodies.read(body) });
+      const keys = reuse.keysOf(page, stored?.id);
       const paths = pagePaths(page);
       const old = reuse.take(keys, paths.htmlPath, paths.dataPath);
       // Set now for every page, so that the link check meets the pages in the sidebar's order.

@@ -28,6 +28,7 @@ import { checkPageImages } from '../model/page-images.ts';
 import { resolveRedirects, type Redirect } from '../model/redirects.ts';
 import { configLocation } from '../model/sidebars.ts';
 import { REDIRECT_SCRIPT, redirectPage } from '../output/redirect-page.ts';
+import { fillCardsOfPages } from '../render/doc-cards.ts';
 import {
   adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocsOf, sidebarFiles, sitePaths,
   type AssembledPages, type PathOptions, type SitePaths,
@@ -380,6 +381,7 @@ export class DevSession {
         return this.result({ warnings, compiled: compiledNow.size });
       }
     }
+    fillCardsOfPages(assembled.pages, assembled.sidebarById);
     this.assembled = assembled;
     this.layoutKey = layoutKey;
     const newSidebarWarnings = new Set(assembled.warnings.map((w) => w.message));
@@ -672,6 +674,7 @@ export class DevSession {
       this.gitDates ??= readGitDates(this.paths.docsDir).dates;
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
       const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf: pageMetaResolver(config, this.paths.docsDir, this.gitDates), categories });
+      fillCardsOfPages(assembled.pages, assembled.sidebarById);
       const page = assembled.pages.find((p) => p.route === route);
       if (!page || this.built) return undefined;
       const { assets, renderer } = this.bundles;

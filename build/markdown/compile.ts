@@ -47,6 +47,8 @@ export interface CompiledMarkdown {
   markdown: string;
   /** Fragments the page includes (absolute paths): editing one compiles this page again. */
   includes?: string[];
+  /** It has a `::doc-cards`, filled when the page is rendered (build/render/doc-cards.ts). */
+  docCards?: true;
   /** The routes and images it was compiled against: the cache takes it again only while they hold. */
   deps: CompileDeps;
 }
@@ -207,6 +209,7 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     assets: ctx.assets,
     markdown: vfile.data.markdown as string,
     ...(ctx.includes?.length ? { includes: ctx.includes } : {}),
+    ...(ctx.docCards ? { docCards: true as const } : {}),
     deps: depsOf(deps),
   };
 }

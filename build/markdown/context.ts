@@ -29,6 +29,8 @@ export interface CompileContext {
   assets: AssetRef[];
   /** Fragments this page includes (absolute paths): build/markdown/includes.ts. */
   includes?: string[];
+  /** The page has a `::doc-cards` (build/render/doc-cards.ts fills it from the sidebar). */
+  docCards?: boolean;
   /** Page line of an `::include` → the fragment it brought in, for warnings about that text. */
   includedAt?: Map<number, string>;
 }

@@ -159,6 +159,11 @@ export function createDirectiveHandler(ctx: CompileContext) {
     if (d.type === 'leafDirective' && d.name === 'themed-image') return themedImage(d);
     if (d.type === 'leafDirective' && d.name === 'api-endpoint') return apiEndpoint(d);
     if (d.type === 'leafDirective' && d.name === 'toc') return inlineToc(d);
+    if (d.type === 'leafDirective' && d.name === 'doc-cards') {
+      // The cards of the category this page is the index of: known once the sidebars are (build/render/doc-cards.ts).
+      ctx.docCards = true;
+      return setHast(d, 'div', { className: ['doc-cards'], dataDocCards: '' });
+    }
     // Not ours: restore the source text so nothing the author wrote disappears.
     const start = d.position?.start.offset;
     const end = d.position?.end.offset;

@@ -64,8 +64,8 @@ function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
     const image = { type: 'image', url: src.startsWith('/') ? `${ctx.siteUrl}${src}` : src, alt: attrs.alt ?? '' } as const;
     return node.type === 'textDirective' ? [image as unknown as RootContent] : [{ type: 'paragraph', children: [image] } as Paragraph];
   }
-  // The page's contents: a reader of the Markdown has its headings.
-  if (node.name === 'toc' && node.type === 'leafDirective') return [];
+  // The page's contents and its category's cards: sidebar navigation, which the Markdown has no use for.
+  if ((node.name === 'toc' || node.name === 'doc-cards') && node.type === 'leafDirective') return [];
   if (node.name === 'api-endpoint') {
     const code = { type: 'inlineCode', value: `${attrs.method ?? ''} ${attrs.path ?? ''}`.trim() } as const;
     return node.type === 'textDirective' ? [code as unknown as RootContent] : [{ type: 'paragraph', children: [code] } as Paragraph];
@@ -192,7 +192,7 @@ class SourceEditor {
         case 'containerDirective':
         case 'leafDirective':
         case 'textDirective':
-          if (node.type === 'leafDirective' && (node as Directive).name === 'toc') this.remove(node);
+          if (node.type === 'leafDirective' && ['toc', 'doc-cards'].includes((node as Directive).name)) this.remove(node);
           else this.replace(node, this.print(node, node.type === 'textDirective'));
           continue;
         case 'definition':

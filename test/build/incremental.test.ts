@@ -75,6 +75,16 @@ describe('incremental builds write what cold builds write', () => {
     // A page appears where another page's link pointed at nothing: that link becomes a real one.
     site.write('docs/guide/missing.md', '---\ntitle: Была ненайденной\n---\n\nТеперь есть.\n');
     buildBoth('linked page added');
+    // ::doc-cards: the cards show the category's pages with their descriptions, which no sidebar shows.
+    site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты', link: { type: 'doc', id: 'reference/tools/index' } }));
+    site.write('docs/reference/tools/index.md', '---\ntitle: Инструменты\n---\n\n::doc-cards\n');
+    site.write('docs/reference/tools/cli.md', '---\ntitle: Командная строка\ndescription: Из терминала.\n---\n\nТекст.\n');
+    buildBoth('a page with doc cards');
+    edit('docs/reference/tools/cli.md', (s) => s.replace('description: Из терминала.', 'description: Правила из терминала.'));
+    buildBoth('a card\'s description edited');
+    assert.match(readFileSync(path.join(site.out, 'reference/tools/index.html'), 'utf8'), /<span class="doc-card__text">Правила из терминала\.<\/span>/);
+    site.write('docs/reference/tools/tf.md', '---\ntitle: Terraform\n---\n\nТекст.\n');
+    buildBoth('a card added');
   });
 });
 

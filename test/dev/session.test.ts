@@ -142,6 +142,21 @@ describe('dev session: incremental rebuilds', () => {
     assert.match(readFileSync(path.join(out(), 'guide/install/index.html'), 'utf8'), /© 2026/);
   });
 
+  it('a page with ::doc-cards shows its category\'s pages, and a new page in that category as soon as it is there', async () => {
+    site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты', link: { type: 'doc', id: 'reference/tools/index' } }));
+    await change('add', 'docs/reference/tools/_category_.json');
+    site.write('docs/reference/tools/index.md', '---\ntitle: Инструменты\n---\n\n::doc-cards\n');
+    await change('add', 'docs/reference/tools/index.md');
+    site.write('docs/reference/tools/cli.md', '---\ntitle: Командная строка\ndescription: Из терминала.\n---\n\nТекст.\n');
+    await change('add', 'docs/reference/tools/cli.md');
+    const page = () => readFileSync(path.join(out(), 'reference/tools/index.html'), 'utf8');
+    assert.match(page(), /<a class="doc-card" href="\/reference\/tools\/cli"><span class="doc-card__title">Командная строка<\/span><span class="doc-card__text">Из терминала\.<\/span>/);
+    assert.match(data('/reference/tools').html, /class="doc-card" href="\/reference\/tools\/cli"/, 'the page data has the cards too (a tab that navigates)');
+    site.write('docs/reference/tools/tf.md', '---\ntitle: Terraform\n---\n\nТекст.\n');
+    await change('add', 'docs/reference/tools/tf.md');
+    assert.match(page(), /<span class="doc-card__title">Terraform<\/span>/);
+  });
+
   it('a redirect moved to another path or taken out of the config leaves no forwarding page behind', async () => {
     const page = (rel: string) => path.join(out(), rel, 'index.html');
     assert.match(readFileSync(page('old-intro'), 'utf8'), /\/guide\/intro/);
