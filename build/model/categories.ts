@@ -19,6 +19,8 @@ export interface CategoryMeta {
   collapsible?: boolean;
   /** The doc the category's label links to (its index page); that doc is not repeated inside. */
   linkDocId?: string;
+  /** `link: null`: no page of the folder is taken as its index (build/model/sidebars.ts). */
+  noLink?: true;
   /** Where the file is, for messages. */
   file: string;
 }
@@ -92,5 +94,5 @@ export function parseCategory(text: string, file: string): { meta: CategoryMeta;
   if (link && link.type === 'generated-index') {
     warnings.push({ file, line: lineOfKey('link'), message: 'link type "generated-index" is not built here: the category has no page of its own (write an index page listing its pages and use { "type": "doc", "id": "…" }; `npm run migrate` writes one from a Docusaurus site)' });
   }
-  return { meta: { ...rest, ...(link && link.type === 'doc' ? { linkDocId: link.id } : {}), file }, warnings };
+  return { meta: { ...rest, ...(link && link.type === 'doc' ? { linkDocId: link.id } : {}), ...(link === null ? { noLink: true as const } : {}), file }, warnings };
 }

@@ -77,7 +77,15 @@ function autogenerate(dirName: string, docs: SidebarDoc[], categories: Categorie
     const meta = categories.get(sub);
     let href: string | undefined;
     let items = list;
-    if (meta?.linkDocId) {
+    // Docusaurus's category index convention: without a link of its own (and unless `link: null`),
+    // the folder's `index`, `README` or same-name page is what its label links to.
+    const name = sub.slice(sub.lastIndexOf('/') + 1).toLowerCase();
+    const index = meta?.linkDocId || meta?.noLink ? undefined
+      : list.find((d) => { const rest = d.id.slice(sub.length + 1).toLowerCase(); return rest === 'index' || rest === 'readme' || rest === name; });
+    if (index) {
+      href = index.route;
+      items = list.filter((d) => d.id !== index.id);
+    } else if (meta?.linkDocId) {
       const linked = byId.get(meta.linkDocId);
       if (!linked) {
         fail(new BuildError(`the category link names the doc "${meta.linkDocId}", which does not exist`, meta.file, undefined, `correct the id (a path under docs/ without .md, e.g. "${list[0]?.id ?? `${sub}/index`}")`));
