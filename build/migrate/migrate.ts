@@ -117,7 +117,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
   const moved: MovedPage[] = [];
   const categoryOf = categoriesOf(plan);
   const general: string[] = [];
-  const cardLists = new Set<string>();
+  const staticLists = new Set<string>();
   // The plan grows while pages are converted (partials from outside the docs, static images).
   for (let i = 0; i < plan.files.length; i++) {
     const file = plan.files[i];
@@ -132,12 +132,12 @@ export function migrate(options: MigrateOptions): MigrationReport {
         const meta = categoryOf(folderOf(file.target))!;
         const title = generated.title ?? meta.label ?? splitNumberPrefix(path.posix.basename(folderOf(file.target)) || 'docs').name;
         const head = ['---', `title: ${JSON.stringify(title)}`, ...(generated.description ? [`description: ${JSON.stringify(generated.description)}`] : []), '---', ''];
-        const list = cardList(plan.files, folderOf(file.target), indexTarget, categoryOf);
-        const text = [...head, ...(generated.description ? [generated.description, ''] : []), ...(list ? [list, ''] : [])].join('\n');
+        // The category links to this page, so ::doc-cards shows its pages, and keeps following the folder.
+        const text = [...head, ...(generated.description ? [generated.description, ''] : []), '::doc-cards', ''].join('\n');
         written.push({ file: { source: file.source, target: indexTarget, kind: 'page' }, text });
         written.push({ file, text: linkToDoc(original, category[2] === 'json', indexTarget.replace(/\.md$/, '')) });
         files.push({ source: sourceRel, target: indexTarget, items: [] });
-        general.push(`Category ${folderOf(file.target) || '.'}: its generated-index page is written as ${indexTarget} (a list of links to the folder's pages), and the category links to it; the list no longer follows the folder: edit it when pages come and go.`);
+        general.push(`Category ${folderOf(file.target) || '.'}: its generated-index page is written as ${indexTarget} (::doc-cards: a card for each page of the category), and the category links to it.`);
         if (generated.slug) moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}/${[site.routeBasePath, ...generated.slug.split('/')].filter(Boolean).join('/')}`, route: routeOfPath(indexTarget) });
         continue;
       }
@@ -153,10 +153,16 @@ export function migrate(options: MigrateOptions): MigrationReport {
       continue;
     }
     const docCards = () => {
-      // Links as the page's other links are written, to the Docusaurus files: the page's links are rewritten afterwards.
+      // The page its folder's category links to (its _category_ link, or the index/README/same-name
+      // convention, which the build follows too): ::doc-cards, which keeps following the folder.
+      const folder = folderOf(file.target);
+      const stem = path.posix.basename(file.target, '.md').toLowerCase();
+      const linked = categoryOf(folder)?.linkDocId;
+      if (folder && (linked ? linked === file.target.replace(/\.md$/, '') : ['index', 'readme', path.posix.basename(folder).toLowerCase()].includes(stem))) return '::doc-cards';
+      // Elsewhere a list written once, linked as the page's other links are (to the Docusaurus files; rewritten afterwards).
       const list = cardList(plan.files, folderOf(file.target), file.target, categoryOf,
         (page) => relativeUrl(path.relative(site.docsDir, file.source).split(path.sep).join('/'), path.relative(site.docsDir, page.source).split(path.sep).join('/')));
-      if (list !== undefined) cardLists.add(file.target);
+      if (list !== undefined) staticLists.add(file.target);
       return list;
     };
     const { text, items } = convertFile(file, plan, links, docCards);
@@ -176,7 +182,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
     copyFileSync(copy.source, out);
   }
 
-  if (cardLists.size > 0) general.push(`DocCardList: written as a list of links to the folder's pages on ${cardLists.size} page(s); the lists no longer follow the folders: edit them when pages come and go.`);
+  if (staticLists.size > 0) general.push(`DocCardList: on ${staticLists.size} page(s) that no category links to, written as a list of links to the folder's pages; those lists no longer follow the folders: edit them when pages come and go.`);
   const copied = written.filter((w) => w.text === undefined);
   const categories = copied.filter((w) => /(^|\/)_category_\.(json|ya?ml)$/.test(w.file.target)).length;
   if (copied.length > 0) general.push(`Copied ${copied.length} other file(s) as they are (${categories} _category_ file(s); static images into _static/).`);

@@ -1,7 +1,7 @@
-// Docusaurus's category cards in a migration (build/migrate/doc-cards.ts): `<DocCardList />` and a
-// `generated-index` category are written once as Markdown lists of links, in the sidebar's order,
-// the category then links to the written page; `<TOCInline />` becomes ::toc; and the converted
-// site builds without a warning.
+// Docusaurus's category cards in a migration: `<DocCardList />` on a category's page and a
+// `generated-index` category become ::doc-cards (the category then links to the written index
+// page), a DocCardList elsewhere a list of links written once (build/migrate/doc-cards.ts);
+// `<TOCInline />` becomes ::toc; the converted site builds without a warning and shows the cards.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
   before(() => {
     dir = tempDir('sg-migrate-cards-');
     write('site/docusaurus.config.js', "module.exports = { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: 'docs' } }]] };\n");
-    write('site/docs/intro.md', '# Введение\n\nТекст.\n');
+    write('site/docs/intro.mdx', "import DocCardList from '@theme/DocCardList';\n\n# Введение\n\nТекст.\n\n<DocCardList />\n");
     write('site/docs/basics/_category_.json', '{ "label": "Основы", "position": 2, "link": { "type": "generated-index", "description": "Главное за пять минут.", "slug": "/category/basics" } }\n');
     write('site/docs/basics/deploy.md', '---\nsidebar_position: 2\n---\n# Развернуть сайт\n\nТекст.\n');
     write('site/docs/basics/create-a-page.md', '---\ntitle: Создать страницу\ndescription: Первая страница за минуту.\nsidebar_position: 1\n---\nТекст.\n');
@@ -33,20 +33,16 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes <DocCardList /> as the list of the folder\'s pages in sidebar order, with their labels, and <TOCInline /> as ::toc', () => {
+  it('writes <DocCardList /> as ::doc-cards on a category\'s page, as a list of links elsewhere, and <TOCInline /> as ::toc', () => {
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(out('guide/index.md'), '# Руководство\n\n::toc{max=3}\n\n## Разделы\n\n- [Первый шаг](./first.md)\n- [Второй шаг](./second.md)\n');
-    assert.match(run.stdout, /DocCardList: written as a list of links to the folder's pages on 1 page\(s\)/);
+    assert.equal(out('guide/index.md'), '# Руководство\n\n::toc{max=3}\n\n## Разделы\n\n::doc-cards\n');
+    // Not a category's page: the folder's pages and folders, in sidebar order, written once.
+    assert.equal(out('intro.md'), '# Введение\n\nТекст.\n\n- [Основы](./basics/create-a-page.md)\n- [guide](./guide/index.md)\n');
+    assert.match(run.stdout, /DocCardList: on 1 page\(s\) that no category links to, written as a list of links/);
   });
 
   it('writes a generated-index category as its folder\'s index page and links the category to it', () => {
-    assert.equal(out('basics/index.md'), [
-      '---', 'title: "Основы"', 'description: "Главное за пять минут."', '---', '',
-      'Главное за пять минут.', '',
-      '- [Создать страницу](./create-a-page.md) — Первая страница за минуту.',
-      '- [Развернуть сайт](./deploy.md)',
-      '- [Ещё](./more/extra.md)', '',
-    ].join('\n'));
+    assert.equal(out('basics/index.md'), ['---', 'title: "Основы"', 'description: "Главное за пять минут."', '---', '', 'Главное за пять минут.', '', '::doc-cards', ''].join('\n'));
     assert.deepEqual(JSON.parse(out('basics/_category_.json')), { label: 'Основы', position: 2, link: { type: 'doc', id: 'basics/index' } });
     assert.match(run.stdout, /Category basics: its generated-index page is written as basics\/index\.md/);
     assert.match(run.stdout, /\{ from: "\/docs\/category\/basics", to: "\/basics" \}/, 'its old URL is in the suggested redirects');
@@ -56,7 +52,10 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
     const built = buildConverted({ dir, docs: path.join(dir, 'out'), ...run });
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
     assert.match(built.stdout, /warnings: 0/);
-    assert.match(readFileSync(path.join(built.out, 'basics/index.html'), 'utf8'), /href="\/basics\/create-a-page"/);
+    // The cards follow the sidebar: a page's label and description, a sub-category's page count.
+    const cards = (route: string) => [...readFileSync(path.join(built.out, route, 'index.html'), 'utf8').matchAll(/<a class="doc-card" href="([^"]+)"><span class="doc-card__title">([^<]+)<\/span>(?:<span class="doc-card__text">([^<]+)<\/span>)?/g)].map((m) => m.slice(1).filter(Boolean).join(' | '));
+    assert.deepEqual(cards('basics'), ['/basics/create-a-page | Создать страницу | Первая страница за минуту.', '/basics/deploy | Развернуть сайт | Текст.', '/basics/more/extra | Ещё | 1 страница']);
+    assert.deepEqual(cards('guide'), ['/guide/first | Первый шаг | Текст.', '/guide/second | Второй шаг | Текст.']);
     assert.match(readFileSync(path.join(built.out, 'guide/index.html'), 'utf8'), /<nav class="inline-toc" aria-label="Содержание страницы"><ul><li><a href="#разделы">Разделы<\/a>/, '<TOCInline /> as ::toc');
   });
 });
