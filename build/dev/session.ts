@@ -39,6 +39,7 @@ import { timeSlicer } from '../time-slice.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
 import { readCategories, type Categories } from '../model/categories.ts';
+import { generatedIndexPages } from '../model/generated-index.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 import { byCodeUnit } from '../order.ts';
 
@@ -96,6 +97,7 @@ const BUNDLE = ' bundle';
 const ROUTES = ' routes';
 const SIDEBARS = ' sidebars';
 const CATEGORIES = ' categories';
+const GENERATED = ' generated pages';
 const REDIRECTS = ' redirects';
 const compileKey = (file: string) => `${file} (compile)`;
 const renderKey = (route: string) => ` render ${route}`;
@@ -196,6 +198,8 @@ export class DevSession {
   private layoutKey = '';
   /** The docs folder's _category_ files, as last read. */
   private categories?: Categories;
+  /** The paths of the generated-index pages among the sources. */
+  private generated = new Set<string>();
   private sidebarOut?: { sidebars: AssembledPages['sidebars'] } & ReturnType<typeof sidebarFiles>;
   private timings: Record<string, number> = {};
   /** The current Content-Security-Policy (the pre-paint script's hash depends on the config). */
@@ -300,6 +304,19 @@ export class DevSession {
     this.config = site.config;
     this.adapted = site.adapted;
     const config = site.config;
+    // The _category_ files are read again when one changed (or on a full rebuild); a
+    // generated-index category's page joins the sources here, as it does in the build.
+    if (full || plan.categories || !this.categories) {
+      try {
+        const read = readCategories(this.paths.docsDir, root);
+        this.categories = read.categories;
+        warnings.push(...read.warnings);
+        this.errors.delete(CATEGORIES);
+      } catch (e) {
+        this.errors.set(CATEGORIES, e);
+      }
+    }
+    this.syncGeneratedPages();
     const list = this.sourceList();
 
     // 3. Routes. Pages linking to a page that appeared, vanished or moved compile again.
@@ -348,17 +365,6 @@ export class DevSession {
     // Sidebars (and so every page's place: prev/next, breadcrumbs) depend on the docs' ids,
     // routes, labels and positions and on the config. With those as they were, only the pages
     // read or compiled again get new data; the rest is kept as is.
-    // The _category_ files are read again when one changed (or on a full rebuild).
-    if (full || plan.categories || !this.categories) {
-      try {
-        const read = readCategories(this.paths.docsDir, root);
-        this.categories = read.categories;
-        warnings.push(...read.warnings);
-        this.errors.delete(CATEGORIES);
-      } catch (e) {
-        this.errors.set(CATEGORIES, e);
-      }
-    }
     const categories = this.categories ?? new Map();
     const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted]), [...categories]]);
     let assembled: AssembledPages;
@@ -796,6 +802,33 @@ export class DevSession {
       // The last version that parsed stays on the site until this one is fixed.
       this.errors.set(file, asBuildError(e, path.relative(this.paths.root, file)));
     }
+  }
+
+  /** The pages of generated-index categories (build/model/generated-index.ts), kept with the sources read from files. */
+  private syncGeneratedPages(): void {
+    let made: SourcePage[] = [];
+    try {
+      made = generatedIndexPages(this.categories ?? new Map(), this.paths.docsDir, this.docs().filter((d) => !this.generated.has(d.absPath)));
+      this.errors.delete(GENERATED);
+    } catch (e) {
+      this.errors.set(GENERATED, e);
+    }
+    const now = new Set(made.map((p) => p.absPath));
+    for (const file of this.generated) {
+      if (now.has(file)) continue;
+      this.sources.delete(file);
+      this.sortKeys.delete(file);
+      this.compiled.delete(file);
+      this.stale.delete(file);
+    }
+    for (const page of made) {
+      const old = this.sources.get(page.absPath);
+      this.sources.set(page.absPath, page);
+      this.sortKeys.set(page.absPath, `0${path.relative(this.paths.docsDir, page.absPath)}`);
+      if (old?.hash !== page.hash) this.touched.add(page.absPath);
+      if (old?.hash !== page.hash || !this.compiled.has(page.absPath)) this.stale.add(page.absPath);
+    }
+    this.generated = now;
   }
 
   private docs(): SourcePage[] {

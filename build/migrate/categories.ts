@@ -66,9 +66,3 @@ export function readCategorySettings(text: string, folderId: string, ourDocId: (
   return out;
 }
 
-/** The category file with its `generated-index` link replaced by a `doc` link to `docId` (the page written in its place). */
-export function linkToDoc(text: string, json: boolean, docId: string): string {
-  const doc = parseDocument(text);
-  doc.set('link', doc.createNode({ type: 'doc', id: docId }));
-  return json ? `${JSON.stringify(doc.toJS(), null, 2)}\n` : doc.toString();
-}

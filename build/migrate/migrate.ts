@@ -14,7 +14,7 @@ import { suggestSidebars } from './sidebars.ts';
 import { suggestRedirects, type MovedPage } from './redirects.ts';
 import { splitFrontMatter } from '../model/frontmatter.ts';
 import { routeOfPath, routeOfSlug } from '../model/content.ts';
-import { convertCategory, linkToDoc, readCategorySettings, type CategorySettings } from './categories.ts';
+import { convertCategory, readCategorySettings, type CategorySettings } from './categories.ts';
 import { cardList } from './doc-cards.ts';
 import { splitNumberPrefix } from './docusaurus-site.ts';
 import type { FileReport, MigrationReport, ReportItem } from './report.ts';
@@ -125,21 +125,12 @@ export function migrate(options: MigrateOptions): MigrationReport {
     const category = /(^|\/)_category_\.(json|ya?ml)$/.exec(file.target);
     if (file.kind === 'copy' && category) {
       const original = readFileSync(file.source, 'utf8');
+      // A generated-index category is built here too (build/model/generated-index.ts): the file
+      // stays as it is; only its page's old URL, when its slug gave one, joins the redirects.
       const generated = categoryOf(folderOf(file.target))?.generatedIndex;
-      const indexTarget = `${folderOf(file.target) ? `${folderOf(file.target)}/` : ''}index.md`;
-      if (generated && !plan.files.some((f) => f.target === indexTarget)) {
-        // Docusaurus's generated-index page, written once as the folder's index page.
-        const meta = categoryOf(folderOf(file.target))!;
-        const title = generated.title ?? meta.label ?? splitNumberPrefix(path.posix.basename(folderOf(file.target)) || 'docs').name;
-        const head = ['---', `title: ${JSON.stringify(title)}`, ...(generated.description ? [`description: ${JSON.stringify(generated.description)}`] : []), '---', ''];
-        // The category links to this page, so ::doc-cards shows its pages, and keeps following the folder.
-        const text = [...head, ...(generated.description ? [generated.description, ''] : []), '::doc-cards', ''].join('\n');
-        written.push({ file: { source: file.source, target: indexTarget, kind: 'page' }, text });
-        written.push({ file, text: linkToDoc(original, category[2] === 'json', indexTarget.replace(/\.md$/, '')) });
-        files.push({ source: sourceRel, target: indexTarget, items: [] });
-        general.push(`Category ${folderOf(file.target) || '.'}: its generated-index page is written as ${indexTarget} (::doc-cards: a card for each page of the category), and the category links to it.`);
-        if (generated.slug) moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}/${[site.routeBasePath, ...generated.slug.split('/')].filter(Boolean).join('/')}`, route: routeOfPath(indexTarget) });
-        continue;
+      if (generated?.slug) {
+        const indexRel = `${folderOf(file.target)}/index.md`;
+        moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}/${[site.routeBasePath, ...generated.slug.split('/')].filter(Boolean).join('/')}`, route: routeOfSlug(generated.slug, indexRel, indexRel, '') });
       }
       const folder = path.posix.dirname(file.target);
       const folderId = folder === '.' ? '' : folder.split('/').map((p) => splitNumberPrefix(p).name).join('/');

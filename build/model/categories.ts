@@ -21,6 +21,8 @@ export interface CategoryMeta {
   linkDocId?: string;
   /** `link: null`: no page of the folder is taken as its index (build/model/sidebars.ts). */
   noLink?: true;
+  /** `link: { type: 'generated-index' }`: the build makes the category's page (build/model/generated-index.ts). */
+  generatedIndex?: { title?: string; description?: string; slug?: string };
   /** Where the file is, for messages. */
   file: string;
 }
@@ -32,7 +34,7 @@ const schema = z.object({
   collapsible: z.optional(z.boolean()),
   link: z.optional(z.union([
     z.object({ type: z.literal('doc'), id: z.string().check(z.minLength(1)) }),
-    z.looseObject({ type: z.literal('generated-index') }),
+    z.looseObject({ type: z.literal('generated-index'), title: z.optional(z.string()), description: z.optional(z.string()), slug: z.optional(z.string().check(z.minLength(1))) }),
     z.null(),
   ])),
 });
@@ -91,8 +93,10 @@ export function parseCategory(text: string, file: string): { meta: CategoryMeta;
       'label is text, position a number, collapsed and collapsible true or false, link { "type": "doc", "id": "folder/page" }');
   }
   const { link, ...rest } = parsed.data;
-  if (link && link.type === 'generated-index') {
-    warnings.push({ file, line: lineOfKey('link'), message: 'link type "generated-index" is not built here: the category has no page of its own (write an index page listing its pages and use { "type": "doc", "id": "…" }; `npm run migrate` writes one from a Docusaurus site)' });
+  const generated = link && link.type === 'generated-index'
+    ? { generatedIndex: { ...(link.title ? { title: link.title } : {}), ...(link.description ? { description: link.description } : {}), ...(link.slug ? { slug: link.slug } : {}) } } : {};
+  for (const key of link && link.type === 'generated-index' ? Object.keys(link).filter((k) => !['type', 'title', 'description', 'slug'].includes(k)) : []) {
+    warnings.push({ file, line: lineOfKey('link'), message: `the generated-index link's key "${key}" has no effect here (title, description and slug do)` });
   }
-  return { meta: { ...rest, ...(link && link.type === 'doc' ? { linkDocId: link.id } : {}), ...(link === null ? { noLink: true as const } : {}), file }, warnings };
+  return { meta: { ...rest, ...(link && link.type === 'doc' ? { linkDocId: link.id } : {}), ...(link === null ? { noLink: true as const } : {}), ...generated, file }, warnings };
 }

@@ -157,6 +157,15 @@ class LoadedSource implements SourcePage {
   }
 }
 
+/**
+ * A page the build makes rather than reads (a generated-index category's: build/model/generated-index.ts):
+ * its Markdown, a path of its own that no file has, the file its messages name, its id and route.
+ */
+export function generatedSourcePage(text: string, absPath: string, file: string, id: string, route: string): SourcePage {
+  const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file);
+  return new LoadedSource('doc', id, file, absPath, route, frontMatter, bodyLineOffset, warnings, { bytes: Buffer.from(text) }, Buffer.byteLength(text) - Buffer.byteLength(body));
+}
+
 export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string, memo?: FrontMatterMemo, read: SourceReader = readBytes): SourcePage {
   const absPath = path.join(rootDir, rel);
   const file = path.relative(projectRoot, absPath).split(path.sep).join('/');

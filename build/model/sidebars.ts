@@ -43,7 +43,7 @@ export function configLocation(file: string, absPath: string): ConfigLocation {
   };
 }
 
-function labelFromDir(dir: string): string {
+export function labelFromDir(dir: string): string {
   const last = dir.split('/').pop() ?? dir;
   return last.charAt(0).toUpperCase() + last.slice(1).replace(/[-_]/g, ' ');
 }

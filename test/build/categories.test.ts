@@ -50,15 +50,37 @@ describe('_category_ files', { timeout: 240_000 }, () => {
     assert.doesNotMatch(r.stderr, /_category_/);
   });
 
+  it('a generated-index category gets a page of its own: its title, description and cards, as its link', () => {
+    const file = 'docs/reference/formats/_category_.yml';
+    const before = readFileSync(path.join(site.dir, file), 'utf8');
+    try {
+      site.write(file, 'label: Форматы\nposition: 0\nlink:\n  type: generated-index\n  description: Форматы файлов правил.\n');
+      const r = site.build();
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(shape(reference(sidebarIn(site.out, 'guide')))[1], 'Форматы@/reference/formats>[JSON]');
+      const html = readFileSync(path.join(site.out, 'reference/formats/index.html'), 'utf8');
+      assert.match(html, /<h1[^>]*>Форматы<\/h1>/);
+      assert.match(html, /<p>Форматы файлов правил\.<\/p>\s*<ul class="doc-cards"><li><a class="doc-card" href="\/reference\/formats\/json"><span class="doc-card__title">JSON<\/span>/);
+      assert.doesNotMatch(html, /Редактировать страницу/, 'no source file to edit');
+      // A folder with its own index page: the generated one would take its place.
+      site.write('docs/reference/formats/index.md', page('Форматы, своя страница'));
+      const clash = site.build();
+      assert.notEqual(clash.status, 0);
+      assert.match(clash.stderr, /docs\/reference\/formats\/_category_\.yml: the category's generated-index page would take the place of \S*docs\/reference\/formats\/index\.md[\s\S]*fix: link the category to that page instead: \{ "type": "doc", "id": "reference\/formats\/index" \}/);
+    } finally {
+      rmSync(path.join(site.dir, 'docs/reference/formats/index.md'), { force: true });
+      site.write(file, before);
+    }
+  });
+
   it('keys that do nothing warn; a wrong value stops the build with file and line', () => {
     assert.deepEqual(parseCategory('{\n  "label": "A",\n  "className": "x",\n  "lable": "B"\n}', 'docs/a/_category_.json').warnings.map((w) => [w.line, w.message]), [
       [3, 'category key "className" is a Docusaurus key that has no effect here (remove it)'],
       [4, 'unknown category key "lable" (did you mean "label"?); it has no effect'],
     ]);
-    const generated = parseCategory('{\n  "label": "A",\n  "link": { "type": "generated-index" }\n}', 'docs/a/_category_.json');
-    assert.deepEqual(generated.warnings.map((w) => w.line), [3]);
-    assert.match(generated.warnings[0].message, /"generated-index" is not built here: .*npm run migrate/);
-    assert.equal(generated.meta.linkDocId, undefined);
+    const generated = parseCategory('{\n  "label": "A",\n  "link": { "type": "generated-index", "title": "Всё об A", "keywords": ["a"] }\n}', 'docs/a/_category_.json');
+    assert.deepEqual(generated.meta.generatedIndex, { title: 'Всё об A' });
+    assert.deepEqual(generated.warnings.map((w) => [w.line, w.message]), [[3, 'the generated-index link\'s key "keywords" has no effect here (title, description and slug do)']]);
     const file = path.join(site.docs, 'reference/tools/_category_.json');
     const good = readFileSync(file, 'utf8');
     try {

@@ -85,6 +85,12 @@ describe('incremental builds write what cold builds write', () => {
     assert.match(readFileSync(path.join(site.out, 'reference/tools/index.html'), 'utf8'), /<span class="doc-card__text">Правила из терминала\.<\/span>/);
     site.write('docs/reference/tools/tf.md', '---\ntitle: Terraform\n---\n\nТекст.\n');
     buildBoth('a card added');
+    // The category makes its own page instead (generated-index), then names it otherwise.
+    unlinkSync(path.join(site.dir, 'docs/reference/tools/index.md'));
+    site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты', link: { type: 'generated-index', description: 'Всё для правил.' } }));
+    buildBoth('a generated-index category');
+    site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты', link: { type: 'generated-index', title: 'Все инструменты', description: 'Всё для правил.' } }));
+    buildBoth('its title changed');
   });
 });
 

@@ -157,6 +157,20 @@ describe('dev session: incremental rebuilds', () => {
     assert.match(page(), /<span class="doc-card__title">Terraform<\/span>/);
   });
 
+  it('a category turned generated-index gets its own page at once, and loses it when turned back', async () => {
+    unlinkSync(path.join(site.dir, 'docs/reference/tools/index.md'));
+    await change('unlink', 'docs/reference/tools/index.md');
+    site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты', link: { type: 'generated-index', description: 'Всё для правил.' } }));
+    const r = await change('change', 'docs/reference/tools/_category_.json');
+    assert.deepEqual(r.errors, []);
+    const page = readFileSync(path.join(out(), 'reference/tools/index.html'), 'utf8');
+    assert.match(page, /<p>Всё для правил\.<\/p>\s*<ul class="doc-cards">/);
+    assert.match(page, /<span class="doc-card__title">Командная строка<\/span>/);
+    site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты' }));
+    await change('change', 'docs/reference/tools/_category_.json');
+    assert.equal(existsSync(path.join(out(), 'reference/tools/index.html')), false);
+  });
+
   it('a redirect moved to another path or taken out of the config leaves no forwarding page behind', async () => {
     const page = (rel: string) => path.join(out(), rel, 'index.html');
     assert.match(readFileSync(page('old-intro'), 'utf8'), /\/guide\/intro/);

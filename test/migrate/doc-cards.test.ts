@@ -1,6 +1,6 @@
-// Docusaurus's category cards in a migration: `<DocCardList />` on a category's page and a
-// `generated-index` category become ::doc-cards (the category then links to the written index
-// page), a DocCardList elsewhere a list of links written once (build/migrate/doc-cards.ts);
+// Docusaurus's category cards in a migration: `<DocCardList />` on a category's page becomes
+// ::doc-cards, elsewhere a list of links written once (build/migrate/doc-cards.ts); a
+// generated-index category stays as it is (the build makes its page) and its old URL is redirected;
 // `<TOCInline />` becomes ::toc; the converted site builds without a warning and shows the cards.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,11 +41,9 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
     assert.match(run.stdout, /DocCardList: on 1 page\(s\) that no category links to, written as a list of links/);
   });
 
-  it('writes a generated-index category as its folder\'s index page and links the category to it', () => {
-    assert.equal(out('basics/index.md'), ['---', 'title: "Основы"', 'description: "Главное за пять минут."', '---', '', 'Главное за пять минут.', '', '::doc-cards', ''].join('\n'));
-    assert.deepEqual(JSON.parse(out('basics/_category_.json')), { label: 'Основы', position: 2, link: { type: 'doc', id: 'basics/index' } });
-    assert.match(run.stdout, /Category basics: its generated-index page is written as basics\/index\.md/);
-    assert.match(run.stdout, /\{ from: "\/docs\/category\/basics", to: "\/basics" \}/, 'its old URL is in the suggested redirects');
+  it('keeps a generated-index category as it is (the build makes its page), its old URL redirected', () => {
+    assert.equal(out('basics/_category_.json'), readFileSync(path.join(dir, 'site/docs/basics/_category_.json'), 'utf8'));
+    assert.match(run.stdout, /\{ from: "\/docs\/category\/basics", to: "\/category\/basics" \}/);
   });
 
   it('builds with this generator without a warning', () => {
@@ -54,7 +52,7 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
     assert.match(built.stdout, /warnings: 0/);
     // The cards follow the sidebar: a page's label and description, a sub-category's page count.
     const cards = (route: string) => [...readFileSync(path.join(built.out, route, 'index.html'), 'utf8').matchAll(/<a class="doc-card" href="([^"]+)"><span class="doc-card__title">([^<]+)<\/span>(?:<span class="doc-card__text">([^<]+)<\/span>)?/g)].map((m) => m.slice(1).filter(Boolean).join(' | '));
-    assert.deepEqual(cards('basics'), ['/basics/create-a-page | Создать страницу | Первая страница за минуту.', '/basics/deploy | Развернуть сайт | Текст.', '/basics/more/extra | Ещё | 1 страница']);
+    assert.deepEqual(cards('category/basics'), ['/basics/create-a-page | Создать страницу | Первая страница за минуту.', '/basics/deploy | Развернуть сайт | Текст.', '/basics/more/extra | Ещё | 1 страница']);
     assert.deepEqual(cards('guide'), ['/guide/first | Первый шаг | Текст.', '/guide/second | Второй шаг | Текст.']);
     assert.match(readFileSync(path.join(built.out, 'guide/index.html'), 'utf8'), /<nav class="inline-toc" aria-label="Содержание страницы"><ul><li><a href="#разделы">Разделы<\/a>/, '<TOCInline /> as ::toc');
   });
