@@ -274,9 +274,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     for (const [i, page] of pages.entries()) {
       const body = pageBody.htmlBody(page.route);
       // A page with cards: they are part of its HTML, so of what identifies it.
-      const cards = docCards.has(page.route) ? docCardsKey(docCards.get(page.route)) : '';
-      const stored = body && (cards
-        ? { id: `${body.id}:${hashKey(cards).slice(0, 16)}`, load: () => fillDocCards(bodies.read(body), docCards.get(page.route)) }
+      const stored = body && (docCards.has(page.route)
+        ? { id: `${body.id}:${hashKey(docCardsKey(docCards.get(page.route))).slice(0, 16)}`, load: () => fillDocCards(bodies.read(body), docCards.get(page.route)) }
         : { id: body.id, load: () => bodies.read(body) });
       const keys = reuse.keysOf(page, stored?.id);
       const paths = pagePaths(page);

@@ -62,6 +62,13 @@ describe('_category_ files', { timeout: 240_000 }, () => {
       assert.match(html, /<h1[^>]*>Форматы<\/h1>/);
       assert.match(html, /<p>Форматы файлов правил\.<\/p>\s*<ul class="doc-cards"><li><a class="doc-card" href="\/reference\/formats\/json"><span class="doc-card__title">JSON<\/span>/);
       assert.doesNotMatch(html, /Редактировать страницу/, 'no source file to edit');
+      // ::doc-cards on a page no category links to shows nothing, and says why.
+      site.write('docs/reference/formats/yaml.md', `${page('YAML')}\n::doc-cards\n`);
+      const lone = site.build();
+      assert.equal(lone.status, 0, lone.stderr);
+      assert.match(lone.stderr, /formats\/yaml\.md: ::doc-cards is on a page no sidebar category links to: it shows nothing/);
+      assert.doesNotMatch(readFileSync(path.join(site.out, 'reference/formats/yaml/index.html'), 'utf8'), /class="doc-card/);
+      rmSync(path.join(site.dir, 'docs/reference/formats/yaml.md'));
       // A folder with its own index page: the generated one would take its place.
       site.write('docs/reference/formats/index.md', page('Форматы, своя страница'));
       const clash = site.build();
