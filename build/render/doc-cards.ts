@@ -59,7 +59,8 @@ export function fillDocCards(html: string, cards: DocCard[] | undefined): string
   if (!html.includes(PLACEHOLDER)) return html;
   const list = (cards ?? []).map((c) => `<li><a class="doc-card" href="${escapeHtml(c.href)}"><span class="doc-card__title">${escapeHtml(c.label)}</span>`
     + `${c.text ? `<span class="doc-card__text">${escapeHtml(c.text)}</span>` : ''}</a></li>`).join('');
-  return html.replaceAll(PLACEHOLDER, list ? `<ul class="doc-cards">${list}</ul>` : '');
+  // Navigation, as the sidebar is: a landmark of its own, and no page text for search (build/search/index.ts).
+  return html.replaceAll(PLACEHOLDER, list ? `<nav class="doc-cards" aria-label="Страницы раздела"><ul>${list}</ul></nav>` : '');
 }
 
 /** What of the sidebar and the other pages a page's cards show: part of its render key. */

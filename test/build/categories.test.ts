@@ -60,7 +60,7 @@ describe('_category_ files', { timeout: 240_000 }, () => {
       assert.equal(shape(reference(sidebarIn(site.out, 'guide')))[1], 'Форматы@/reference/formats>[JSON]');
       const html = readFileSync(path.join(site.out, 'reference/formats/index.html'), 'utf8');
       assert.match(html, /<h1[^>]*>Форматы<\/h1>/);
-      assert.match(html, /<p>Форматы файлов правил\.<\/p>\s*<ul class="doc-cards"><li><a class="doc-card" href="\/reference\/formats\/json"><span class="doc-card__title">JSON<\/span>/);
+      assert.match(html, /<p>Форматы файлов правил\.<\/p>\s*<nav class="doc-cards" aria-label="Страницы раздела"><ul><li><a class="doc-card" href="\/reference\/formats\/json"><span class="doc-card__title">JSON<\/span>/);
       assert.doesNotMatch(html, /Редактировать страницу/, 'no source file to edit');
       // ::doc-cards on a page no category links to shows nothing, and says why.
       site.write('docs/reference/formats/yaml.md', `${page('YAML')}\n::doc-cards\n`);

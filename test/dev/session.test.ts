@@ -164,7 +164,7 @@ describe('dev session: incremental rebuilds', () => {
     const r = await change('change', 'docs/reference/tools/_category_.json');
     assert.deepEqual(r.errors, []);
     const page = readFileSync(path.join(out(), 'reference/tools/index.html'), 'utf8');
-    assert.match(page, /<p>Всё для правил\.<\/p>\s*<ul class="doc-cards">/);
+    assert.match(page, /<p>Всё для правил\.<\/p>\s*<nav class="doc-cards" aria-label="Страницы раздела"><ul>/);
     assert.match(page, /<span class="doc-card__title">Командная строка<\/span>/);
     site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты' }));
     await change('change', 'docs/reference/tools/_category_.json');

@@ -37,7 +37,7 @@ describe('doc cards', () => {
   it('fills the placeholder with escaped cards, or with nothing, and leaves other pages alone', () => {
     const html = '<p>Разделы:</p><div class="doc-cards" data-doc-cards=""></div>';
     const filled = fillDocCards(html, docCardsFor('/tools', sidebar, (r) => descriptions[r]));
-    assert.match(filled, /^<p>Разделы:<\/p><ul class="doc-cards"><li><a class="doc-card" href="\/tools\/cli"><span class="doc-card__title">CLI<\/span><span class="doc-card__text">Правила из терминала &lt;и скриптов&gt;\.<\/span><\/a><\/li>/);
+    assert.match(filled, /^<p>Разделы:<\/p><nav class="doc-cards" aria-label="Страницы раздела"><ul><li><a class="doc-card" href="\/tools\/cli"><span class="doc-card__title">CLI<\/span><span class="doc-card__text">Правила из терминала &lt;и скриптов&gt;\.<\/span><\/a><\/li>/);
     assert.equal(fillDocCards(html, undefined), '<p>Разделы:</p>');
     assert.equal(fillDocCards('<p>Нет карточек.</p>', undefined), '<p>Нет карточек.</p>');
   });
