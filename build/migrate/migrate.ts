@@ -42,9 +42,11 @@ function checkTarget(targetDir: string, docsDir: string, force: boolean) {
   }
 }
 
-/** Converts one page or partial; returns its text and what the report says about it. */
 /** The folder of a target path ('' for the root). */
 const folderOf = (target: string) => (path.posix.dirname(target) === '.' ? '' : path.posix.dirname(target));
+
+/** A folder as Docusaurus's doc ids write it: number prefixes dropped. */
+const folderIdOf = (folder: string) => folder.split('/').filter(Boolean).map((p) => splitNumberPrefix(p).name).join('/');
 
 /** Category settings by target folder, read from the planned `_category_` files. */
 function categoriesOf(plan: Plan): (folder: string) => CategorySettings | undefined {
@@ -52,12 +54,12 @@ function categoriesOf(plan: Plan): (folder: string) => CategorySettings | undefi
   for (const f of plan.files) {
     if (f.kind !== 'copy' || !/(^|\/)_category_\.(json|ya?ml)$/.test(f.target)) continue;
     const folder = folderOf(f.target);
-    const folderId = folder.split('/').filter(Boolean).map((p) => splitNumberPrefix(p).name).join('/');
-    byFolder.set(folder, readCategorySettings(readFileSync(f.source, 'utf8'), folderId, (id) => plan.ourDocId(id)));
+    byFolder.set(folder, readCategorySettings(readFileSync(f.source, 'utf8'), folderIdOf(folder), (id) => plan.ourDocId(id)));
   }
   return (folder) => byFolder.get(folder);
 }
 
+/** Converts one page or partial; returns its text and what the report says about it. */
 function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets, docCards: () => string | undefined): { text: string; items: ReportItem[] } {
   const source = readFileSync(file.source, 'utf8');
   const fm = file.kind === 'page'
@@ -132,9 +134,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
         const indexRel = `${folderOf(file.target)}/index.md`;
         moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}/${[site.routeBasePath, ...generated.slug.split('/')].filter(Boolean).join('/')}`, route: routeOfSlug(generated.slug, indexRel, indexRel, '') });
       }
-      const folder = path.posix.dirname(file.target);
-      const folderId = folder === '.' ? '' : folder.split('/').map((p) => splitNumberPrefix(p).name).join('/');
-      const { text, items } = convertCategory(original, category[2] === 'json', folderId, (id) => plan.ourDocId(id));
+      const { text, items } = convertCategory(original, category[2] === 'json', folderIdOf(folderOf(file.target)), (id) => plan.ourDocId(id));
       written.push({ file, text: text === original ? undefined : text });
       if (text !== original) files.push({ source: sourceRel, target: file.target, items });
       continue;
