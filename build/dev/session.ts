@@ -777,17 +777,20 @@ export class DevSession {
     return all;
   }
 
+  /** Drops a source (a file gone, or a generated page no category asks for any more) and all that was made of it. */
+  private forgetSource(file: string) {
+    this.sources.delete(file);
+    this.sortKeys.delete(file);
+    this.compiled.delete(file);
+    this.stale.delete(file);
+    this.errors.delete(file);
+    this.errors.delete(compileKey(file));
+  }
+
   private readSource(file: string, state: 'changed' | 'removed') {
     const where = this.locate(file);
     const kind = where && sourceKindOf(where.rel, where.folder);
-    const forget = () => {
-      this.sources.delete(file);
-      this.sortKeys.delete(file);
-      this.compiled.delete(file);
-      this.stale.delete(file);
-      this.errors.delete(file);
-      this.errors.delete(compileKey(file));
-    };
+    const forget = () => this.forgetSource(file);
     if (!where || !kind || state === 'removed') return forget();
     try {
       const source = readSourcePage(kind, where.dir, this.paths.root, where.rel);
@@ -814,13 +817,7 @@ export class DevSession {
       this.errors.set(GENERATED, e);
     }
     const now = new Set(made.map((p) => p.absPath));
-    for (const file of this.generated) {
-      if (now.has(file)) continue;
-      this.sources.delete(file);
-      this.sortKeys.delete(file);
-      this.compiled.delete(file);
-      this.stale.delete(file);
-    }
+    for (const file of this.generated) if (!now.has(file)) this.forgetSource(file);
     for (const page of made) {
       const old = this.sources.get(page.absPath);
       this.sources.set(page.absPath, page);

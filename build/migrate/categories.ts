@@ -5,10 +5,16 @@
 // and reported when no doc has it.
 import { isMap, parseDocument } from 'yaml';
 import type { ReportItem } from './report.ts';
+import { parseCategory, type CategoryMeta } from '../model/categories.ts';
 
 export interface ConvertedCategory {
   text: string;
   items: ReportItem[];
+}
+
+/** Our doc id of a category link's id: Docusaurus looks for it inside the category's folder first, then from the docs root. */
+function ourLinkId(id: string, folderId: string, ourDocId: (id: string) => string | undefined): string | undefined {
+  return (folderId ? ourDocId(`${folderId}/${id}`) : undefined) ?? ourDocId(id);
 }
 
 /**
@@ -21,8 +27,7 @@ export function convertCategory(text: string, json: boolean, folderId: string, o
   const link = doc.toJS()?.link as { type?: unknown; id?: unknown } | undefined;
   if (!link || link.type !== 'doc' || typeof link.id !== 'string') return { text, items: [] };
   const id = link.id;
-  // Docusaurus looks for the id inside the category's folder first, then from the docs root.
-  const ours = (folderId ? ourDocId(`${folderId}/${id}`) : undefined) ?? ourDocId(id);
+  const ours = ourLinkId(id, folderId, ourDocId);
   if (ours === id) return { text, items: [] };
   const line = text.slice(0, text.search(/["']?link["']?\s*:/)).split('\n').length;
   if (ours !== undefined) {
@@ -48,21 +53,19 @@ export interface CategorySettings {
   generatedIndex?: { title?: string; description?: string; slug?: string };
 }
 
-/** What a category file says that the card lists need (build/migrate/doc-cards.ts); {} when it does not parse. */
+/** What a category file says that the card lists need (build/migrate/doc-cards.ts), read as the build reads it; {} when the build would reject it. */
 export function readCategorySettings(text: string, folderId: string, ourDocId: (id: string) => string | undefined): CategorySettings {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return {};
-  const data = doc.toJS() as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-  const link = data.link as Record<string, unknown> | undefined;
-  const out: CategorySettings = {};
-  if (str(data.label)) out.label = str(data.label);
-  if (typeof data.position === 'number') out.position = data.position;
-  if (link?.type === 'doc' && typeof link.id === 'string') {
-    const ours = (folderId ? ourDocId(`${folderId}/${link.id}`) : undefined) ?? ourDocId(link.id);
-    if (ours) out.linkDocId = ours;
+  let meta: CategoryMeta;
+  try {
+    ({ meta } = parseCategory(text, '_category_'));
+  } catch {
+    return {};
   }
-  if (link?.type === 'generated-index') out.generatedIndex = { title: str(link.title), description: str(link.description), slug: str(link.slug) };
-  return out;
+  const linked = meta.linkDocId === undefined ? undefined : ourLinkId(meta.linkDocId, folderId, ourDocId);
+  return {
+    ...(meta.label ? { label: meta.label } : {}),
+    ...(meta.position !== undefined ? { position: meta.position } : {}),
+    ...(linked ? { linkDocId: linked } : {}),
+    ...(meta.generatedIndex ? { generatedIndex: meta.generatedIndex } : {}),
+  };
 }
-

@@ -14,6 +14,7 @@ import { suggestSidebars } from './sidebars.ts';
 import { suggestRedirects, type MovedPage } from './redirects.ts';
 import { splitFrontMatter } from '../model/frontmatter.ts';
 import { routeOfPath, routeOfSlug } from '../model/content.ts';
+import { isCategoryIndexName } from '../model/sidebars.ts';
 import { convertCategory, readCategorySettings, type CategorySettings } from './categories.ts';
 import { cardList } from './doc-cards.ts';
 import { splitNumberPrefix } from './docusaurus-site.ts';
@@ -147,9 +148,8 @@ export function migrate(options: MigrateOptions): MigrationReport {
       // The page its folder's category links to (its _category_ link, or the index/README/same-name
       // convention, which the build follows too): ::doc-cards, which keeps following the folder.
       const folder = folderOf(file.target);
-      const stem = path.posix.basename(file.target, '.md').toLowerCase();
       const linked = categoryOf(folder)?.linkDocId;
-      if (folder && (linked ? linked === file.target.replace(/\.md$/, '') : ['index', 'readme', path.posix.basename(folder).toLowerCase()].includes(stem))) return '::doc-cards';
+      if (folder && (linked ? linked === file.target.replace(/\.md$/, '') : isCategoryIndexName(path.posix.basename(file.target, '.md'), folder))) return '::doc-cards';
       // Elsewhere a list written once, linked as the page's other links are (to the Docusaurus files; rewritten afterwards).
       const list = cardList(plan.files, folderOf(file.target), file.target, categoryOf,
         (page) => relativeUrl(path.relative(site.docsDir, file.source).split(path.sep).join('/'), path.relative(site.docsDir, page.source).split(path.sep).join('/')));

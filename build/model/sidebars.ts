@@ -43,6 +43,12 @@ export function configLocation(file: string, absPath: string): ConfigLocation {
   };
 }
 
+/** Docusaurus's category index convention: a page named `index`, `README` or like its folder stands for the folder. */
+export function isCategoryIndexName(stem: string, folder: string): boolean {
+  const name = stem.toLowerCase();
+  return name === 'index' || name === 'readme' || name === folder.slice(folder.lastIndexOf('/') + 1).toLowerCase();
+}
+
 export function labelFromDir(dir: string): string {
   const last = dir.split('/').pop() ?? dir;
   return last.charAt(0).toUpperCase() + last.slice(1).replace(/[-_]/g, ' ');
@@ -79,9 +85,7 @@ function autogenerate(dirName: string, docs: SidebarDoc[], categories: Categorie
     let items = list;
     // Docusaurus's category index convention: without a link of its own (and unless `link: null`),
     // the folder's `index`, `README` or same-name page is what its label links to.
-    const name = sub.slice(sub.lastIndexOf('/') + 1).toLowerCase();
-    const index = meta?.linkDocId || meta?.noLink ? undefined
-      : list.find((d) => { const rest = d.id.slice(sub.length + 1).toLowerCase(); return rest === 'index' || rest === 'readme' || rest === name; });
+    const index = meta?.linkDocId || meta?.noLink ? undefined : list.find((d) => isCategoryIndexName(d.id.slice(sub.length + 1), sub));
     if (index) {
       href = index.route;
       items = list.filter((d) => d.id !== index.id);

@@ -33,6 +33,9 @@ export interface MarkdownContext {
 const text = (value: string) => ({ type: 'text', value }) as const;
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
 type Directive = ContainerDirective | LeafDirective | TextDirective;
+/** Directives that only navigate (the page's contents, its category's cards): the Markdown has its headings and needs neither. */
+const NAVIGATION_ONLY = new Set(['toc', 'doc-cards']);
+
 const isDirective = (n: { type: string }): n is Directive => n.type === 'containerDirective' || n.type === 'leafDirective' || n.type === 'textDirective';
 
 /** The `[label]` of a container directive, given as its first paragraph by remark-directive. */
@@ -64,8 +67,7 @@ function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
     const image = { type: 'image', url: src.startsWith('/') ? `${ctx.siteUrl}${src}` : src, alt: attrs.alt ?? '' } as const;
     return node.type === 'textDirective' ? [image as unknown as RootContent] : [{ type: 'paragraph', children: [image] } as Paragraph];
   }
-  // The page's contents and its category's cards: sidebar navigation, which the Markdown has no use for.
-  if ((node.name === 'toc' || node.name === 'doc-cards') && node.type === 'leafDirective') return [];
+  if (node.type === 'leafDirective' && NAVIGATION_ONLY.has(node.name)) return [];
   if (node.name === 'api-endpoint') {
     const code = { type: 'inlineCode', value: `${attrs.method ?? ''} ${attrs.path ?? ''}`.trim() } as const;
     return node.type === 'textDirective' ? [code as unknown as RootContent] : [{ type: 'paragraph', children: [code] } as Paragraph];
@@ -192,7 +194,7 @@ class SourceEditor {
         case 'containerDirective':
         case 'leafDirective':
         case 'textDirective':
-          if (node.type === 'leafDirective' && ['toc', 'doc-cards'].includes((node as Directive).name)) this.remove(node);
+          if (node.type === 'leafDirective' && NAVIGATION_ONLY.has((node as Directive).name)) this.remove(node);
           else this.replace(node, this.print(node, node.type === 'textDirective'));
           continue;
         case 'definition':

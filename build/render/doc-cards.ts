@@ -84,10 +84,9 @@ export function docCardsOfPages(pages: PageData[], sidebarById: Map<string, Side
  * get their cards (a page filled before and not compiled again keeps its cards).
  */
 export function fillCardsOfPages(pages: PageData[], sidebarById: Map<string, SidebarData>): void {
-  const unfilled = pages.filter((p) => p.html.includes(PLACEHOLDER));
-  if (unfilled.length === 0) return;
-  const description = new Map(pages.map((p) => [p.route, p.description]));
-  for (const page of unfilled) {
-    page.html = fillDocCards(page.html, docCardsFor(page.route, page.sidebarId ? sidebarById.get(page.sidebarId) : undefined, (r) => description.get(r)));
+  const byRoute = new Map(pages.map((p) => [p.route, p]));
+  for (const [route, cards] of docCardsOfPages(pages, sidebarById, (p) => p.html.includes(PLACEHOLDER))) {
+    const page = byRoute.get(route)!;
+    page.html = fillDocCards(page.html, cards);
   }
 }
