@@ -17,7 +17,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { STAMP_FILE } from '../cache/up-to-date.ts';
 import { BuildError } from '../errors.ts';
-import { MANIFEST_FILE, type Manifest } from './compress-core.ts';
+import { hasBrotliCopy, MANIFEST_FILE, type Manifest } from './compress-core.ts';
 import { isRunningBuild, markReplaced, namesBeside, stagingPattern, swapInto, throwAway } from './staging.ts';
 import { filesUnder } from '../file-tree.ts';
 
@@ -146,8 +146,9 @@ export function commitOutput(staging: string, outDir: string, kept: KeptFiles, l
   const compressed = manifestFiles(staging);
   const survives = (rel: string) => {
     if (staged.has(rel) || kept.has(rel)) return true;
-    const m = /^(.*)\.(?:gz|br)$/.exec(rel);
-    return m !== null && kept.has(m[1]) && Object.hasOwn(compressed, m[1]);
+    const m = /^(.*)\.(gz|br)$/.exec(rel);
+    // A .br that the rules no longer make (an output from before hasBrotliCopy) goes.
+    return m !== null && kept.has(m[1]) && Object.hasOwn(compressed, m[1]) && (m[2] === 'gz' || hasBrotliCopy(m[1]));
   };
   const present = listOutput();
   const staying = present.filter((rel) => !staged.has(rel) && survives(rel));

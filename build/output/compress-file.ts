@@ -1,11 +1,11 @@
-// One file's .gz and .br, made or reused: the work of the compressor's worker
+// One file's .gz (and .br: compress-core.ts, hasBrotliCopy), made or reused: the work of the compressor's worker
 // (build/output/compress-worker.ts), and of the main thread once it has nothing else to do and
 // takes part of the worker's backlog (build/output/compress.ts).
 import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { brotliParams, GZIP_LEVEL, hashOf, MANIFEST_FILE, readManifest, type CompressStats, type Manifest } from './compress-core.ts';
+import { brotliParams, GZIP_LEVEL, hasBrotliCopy, hashOf, MANIFEST_FILE, readManifest, type CompressStats, type Manifest } from './compress-core.ts';
 import { filesUnder } from '../file-tree.ts';
 import { byCodeUnit } from '../order.ts';
 
@@ -78,7 +78,7 @@ export class FileCompressor {
     if (!this.s.previous || !from) return false;
     try {
       linkSync(path.join(this.s.previous, `${from}.gz`), `${file}.gz`);
-      linkSync(path.join(this.s.previous, `${from}.br`), `${file}.br`);
+      if (hasBrotliCopy(rel)) linkSync(path.join(this.s.previous, `${from}.br`), `${file}.br`);
       return true;
     } catch {
       rmSync(`${file}.gz`, { force: true });
@@ -144,7 +144,7 @@ export class FileCompressor {
   private handleKept(rel: string): void {
     const hash = this.before[rel];
     this.beforeFiles ??= new Set(this.listPrevious?.() ?? filesUnder(this.s.previous!));
-    if (hash && this.beforeFiles.has(`${rel}.gz`) && this.beforeFiles.has(`${rel}.br`)) {
+    if (hash && this.beforeFiles.has(`${rel}.gz`) && (!hasBrotliCopy(rel) || this.beforeFiles.has(`${rel}.br`))) {
       this.reused(rel, hash);
       return;
     }
@@ -162,7 +162,7 @@ export class FileCompressor {
   }
 
   /**
-   * Writes file.gz and file.br (file: its place in the staging folder). A large file (1 MB or
+   * Writes file.gz, and file.br where hasBrotliCopy (file: its place in the staging folder). A large file (1 MB or
    * more) is compressed on libuv's threads, gzip and brotli at once (same bytes as the synchronous
    * calls), while this thread goes on with the files behind it and still answers the main
    * thread's requests: compressed here, a 10 MB file held the worker for 0.5 s, and the build
@@ -173,15 +173,15 @@ export class FileCompressor {
     stats.files++;
     stats.bytes += data.length;
     stats.compressed++;
-    const params = brotliParams(this.s.quality, data.length);
+    const params = hasBrotliCopy(rel) ? brotliParams(this.s.quality, data.length) : undefined;
     if (data.length >= IN_BACKGROUND_BYTES) {
-      this.background.push(Promise.all([gzip(data, { level: GZIP_LEVEL }), brotli(data, params)])
+      this.background.push(Promise.all([gzip(data, { level: GZIP_LEVEL }), params && brotli(data, params)])
         .then(([gz, br]) => this.write(rel, file, data, hash, makeDir, gz, br), (e: unknown) => {
           throw Object.assign(e as Error, { rel });
         }));
       return;
     }
-    this.write(rel, file, data, hash, makeDir, zlib.gzipSync(data, { level: GZIP_LEVEL }), zlib.brotliCompressSync(data, params));
+    this.write(rel, file, data, hash, makeDir, zlib.gzipSync(data, { level: GZIP_LEVEL }), params && zlib.brotliCompressSync(data, params));
   }
 
   /** Waits for the large files still being compressed; throws the first failure, as a CompressFailure. */
@@ -196,20 +196,21 @@ export class FileCompressor {
    * serves and a failed or killed build discards, and reach the output only by the commit's
    * renames once every copy is whole. Written aside and renamed, as they once were, a 1000-page
    * build made 8000 more directory operations, on two threads creating files in the same folders.
+   * br: undefined for a file that gets no brotli copy (hasBrotliCopy).
    */
-  private write(rel: string, file: string, data: Buffer, hash: string, makeDir: boolean, gz: Buffer, br: Buffer): void {
+  private write(rel: string, file: string, data: Buffer, hash: string, makeDir: boolean, gz: Buffer, br: Buffer | undefined): void {
     const { stats } = this;
     if (makeDir) mkdirSync(path.dirname(file), { recursive: true });
-    let both = true;
+    let whole = true;
     if (gz.length < data.length) {
       writeFileSync(`${file}.gz`, gz);
       stats.gzipBytes += gz.length;
-    } else both = false;
-    if (br.length < data.length) {
+    } else whole = false;
+    if (br && br.length < data.length) {
       writeFileSync(`${file}.br`, br);
       stats.brotliBytes += br.length;
-    } else both = false;
-    if (both) this.hashes[rel] = hash;
+    } else if (br) whole = false;
+    if (whole) this.hashes[rel] = hash;
   }
 }
 

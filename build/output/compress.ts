@@ -1,10 +1,12 @@
-// Precompression: a .gz (zlib, level 6) and a .br (Node's zlib brotli) next to every text file
-// of the output, so that nginx (gzip_static, brotli_static) and the preview server send them
+// Precompression: a .gz (zlib, level 6) next to every text file of the output, and a .br (Node's
+// zlib brotli) next to the theme's shared files too (compress-core.ts, hasBrotliCopy), so that
+// nginx (gzip_static, brotli_static) and the preview server send them
 // without compressing on each request. Files under MIN_BYTES are left alone (the saving is
 // smaller than a header), and so is a compressed copy that would not be smaller.
 //
 // Cost. Compression is CPU work proportional to the output's size (a 1000-page corpus is ~100 MB
-// of HTML and JSON; gzip plus brotli costs ~3 CPU-seconds on it here), so three things keep it
+// of HTML and JSON; gzip of it costs ~2 CPU-seconds here, and brotli of every page cost as much
+// again before it was kept to the shared files), so three things keep it
 // off the build's wall time:
 //  - a file whose bytes equal the previous output's (dist/ before the commit) takes that output's
 //    .gz/.br by hard link instead of being compressed again, and a file the build leaves in
@@ -24,8 +26,9 @@
 //    on either side): after a title edit of the 1000-page corpus the build waited 1.7–2.9 s for
 //    compression once its pages were written, now 1.3–1.4 s;
 //  - levels by measurement on this site's pages: gzip 6 is 30% faster than gzip 9 for 0.2%
-//    more bytes; brotli quality 5 is ~8% smaller than gzip at about its speed, where quality 6
-//    gains under 1% more and quality 9 is ~10x slower.
+//    more bytes; brotli quality 5 is 6–9% smaller than gzip at about its speed, where quality 6
+//    gains under 1% more and quality 9 is ~10x slower (quality 11 would take the main script from
+//    76 to 69 KB, for 0.7 CPU-s at every change of the theme).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -56,7 +59,7 @@ export interface CompressOptions {
 const toPosix = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join('/');
 
 /**
- * Writes name.gz and name.br beside compressible files under root, as they are handed to it.
+ * Writes name.gz (and name.br where hasBrotliCopy) beside compressible files under root, as they are handed to it.
  *
  * `add()` only posts the file's name to the worker (or holds it back until the worker starts:
  * workerAfter), so the build feeds it each file as the file is written and goes on with its own

@@ -15,9 +15,12 @@ export const DEPLOY_CONF = path.join(projectRoot, 'deploy', 'nginx.conf');
 /** The site folder the shipped config names (root is its `current`); the generated config replaces it. */
 export const SHIPPED_SITE = '/srv/sgroups-docs';
 
-/** Where Debian's brotli_static module lives when libnginx-mod-http-brotli-static is installed. */
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-export const hasBrotliModule = existsSync(BROTLI_MODULE);
+/**
+ * Debian's brotli_static module (libnginx-mod-http-brotli-static, which .ci/run installs): the
+ * tests serve the shipped config with its `brotli_static on;` line uncommented, as the README
+ * tells an operator to do once the module is there.
+ */
+export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /**
  * A site folder as `npm run deploy` lays it out, for a built output: `current` links to it and
@@ -32,13 +35,14 @@ export function siteFolderFor(root: string): string {
   return site;
 }
 
-/** The shipped server block with the site folder and the port replaced, brotli_static enabled where the module exists. */
+/** The shipped server block with the site folder and the port replaced, and brotli_static on. */
 export function serverBlock(siteDir: string, port: number): string {
+  if (!existsSync(BROTLI_MODULE)) throw new Error(`${BROTLI_MODULE} is missing: apt-get install libnginx-mod-http-brotli-static (.ci/run does)`);
   const shipped = readFileSync(DEPLOY_CONF, 'utf8');
   let conf = shipped.replaceAll(`${SHIPPED_SITE}/`, `${siteDir}/`);
   conf = conf.replace(/^(\s*)listen 80;.*$/m, `$1listen 127.0.0.1:${port};`).replace(/^\s*listen \[::\]:80;.*\n/m, '');
-  if (hasBrotliModule) conf = conf.replace(/^(\s*)# (brotli_static on;)/m, '$1$2');
-  if (conf.includes(`${SHIPPED_SITE}/`) || !conf.includes(`root ${siteDir}/current;`) || !conf.includes(`listen 127.0.0.1:${port};`)) {
+  conf = conf.replace(/^(\s*)# (brotli_static on;)/m, '$1$2');
+  if (conf.includes(`${SHIPPED_SITE}/`) || !conf.includes(`root ${siteDir}/current;`) || !conf.includes(`listen 127.0.0.1:${port};`) || !conf.includes('\n    brotli_static on;')) {
     throw new Error('deploy/nginx.conf no longer has the root and listen lines this test replaces');
   }
   return conf;
@@ -48,7 +52,8 @@ export function serverBlock(siteDir: string, port: number): string {
 export function mainConf(prefix: string): string {
   const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `    ${t}_temp_path ${prefix}/tmp/${t};`).join('\n');
-  return `${user}${hasBrotliModule ? `load_module ${BROTLI_MODULE};\n` : ''}worker_processes 2;
+  return `${user}load_module ${BROTLI_MODULE};
+worker_processes 2;
 error_log ${prefix}/error.log warn;
 events { worker_connections 1024; }
 http {

@@ -38,7 +38,10 @@ function tree(dir: string): Record<string, string> {
 const manifest = (files: Record<string, string>) => JSON.stringify({ settings: 's', files });
 const inode = (file: string) => statSync(file).ino;
 
-/** An output in place of ten pages, each with its compressed copies, and a stamp. */
+/**
+ * An output in place of ten pages and a script, each with its compressed copies, and a stamp. The
+ * pages have a .br too, as every file had before brotli was kept to the shared assets (hasBrotliCopy).
+ */
 function previousOutput(): string {
   const dist = path.join(root, `site${n++}`, 'dist');
   const files: Record<string, string> = { [STAMP_FILE]: 'old stamp', [MANIFEST_FILE]: manifest({}) };
@@ -50,6 +53,8 @@ function previousOutput(): string {
     files[`${rel}.br`] = `br ${i}`;
     listed[rel] = `h${i}`;
   }
+  Object.assign(files, { 'assets/app.js': 'script', 'assets/app.js.gz': 'gz app', 'assets/app.js.br': 'br app' });
+  listed['assets/app.js'] = 'happ';
   files['gone/only/index.html'] = 'a page deleted since';
   files[MANIFEST_FILE] = manifest(listed);
   write(dist, files);
@@ -65,18 +70,22 @@ describe('commit of an incremental build', () => {
     const outputFolder = inode(dist);
     const keptInode = inode(path.join(dist, 'docs/p1/index.html'));
     for (let i = 1; i < 10; i++) assert.ok(kept.keepIfInPlace(`docs/p${i}/index.html`, path.join(dist, `docs/p${i}/index.html`)));
+    assert.ok(kept.keepIfInPlace('assets/app.js', path.join(dist, 'assets/app.js')));
     assert.equal(kept.keepIfInPlace('docs/p0/index.html', path.join(dist, 'docs/p1/index.html')), false, 'another file of the output is linked, not kept');
     const staging = stagingOf(dist);
-    const listed = Object.fromEntries([...Array(10).keys()].filter((i) => i !== 9).map((i) => [`docs/p${i}/index.html`, `h${i}`]));
+    const listed = { ...Object.fromEntries([...Array(10).keys()].filter((i) => i !== 9).map((i) => [`docs/p${i}/index.html`, `h${i}`])), 'assets/app.js': 'happ' };
     // Page 0 changed; page 9's compressed copies are no longer listed (they are not kept).
-    write(staging, { 'docs/p0/index.html': 'page 0, edited', 'docs/p0/index.html.gz': 'gz 0 new', 'docs/p0/index.html.br': 'br 0 new', [STAMP_FILE]: 'new stamp', [MANIFEST_FILE]: manifest(listed) });
+    write(staging, { 'docs/p0/index.html': 'page 0, edited', 'docs/p0/index.html.gz': 'gz 0 new', [STAMP_FILE]: 'new stamp', [MANIFEST_FILE]: manifest(listed) });
     commitOutput(staging, dist, kept);
     assert.equal(inode(dist), outputFolder, 'the output folder is the same folder, changed in place');
 
     const after = tree(dist);
     assert.equal(after['docs/p0/index.html'], 'page 0, edited');
-    assert.equal(after['docs/p0/index.html.br'], 'br 0 new');
+    assert.equal(after['docs/p0/index.html.gz'], 'gz 0 new');
+    assert.equal(after['docs/p0/index.html.br'], undefined);
     assert.equal(after['docs/p1/index.html.gz'], 'gz 1');
+    assert.equal(after['docs/p1/index.html.br'], undefined, 'a kept page\'s .br, which the rules no longer make, is gone');
+    assert.equal(after['assets/app.js.br'], 'br app', 'a kept shared asset keeps its .br');
     assert.equal(after[STAMP_FILE], 'new stamp');
     assert.equal(inode(path.join(dist, 'docs/p1/index.html')), keptInode, 'a kept file is the same file, untouched');
     assert.equal(after['docs/p9/index.html'], 'page 9');
@@ -103,7 +112,7 @@ describe('commit of an incremental build', () => {
     assert.equal(after['docs/p1/index.html.gz'], 'gz 1');
     assert.equal(after['docs/p2/index.html.gz'], undefined);
     assert.equal(inode(path.join(dist, 'docs/p1/index.html')), keptInode);
-    assert.equal(Object.keys(after).length, 404, '399 new pages, one kept with its two copies, manifest, stamp');
+    assert.equal(Object.keys(after).length, 403, '399 new pages, one kept with its .gz, manifest, stamp');
   });
 
   it('keeps nothing in an output that is a symbolic link (its folder may be on another file system): it is swapped whole', () => {
