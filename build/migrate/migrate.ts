@@ -13,8 +13,8 @@ import { takeMarkers } from './unconverted.ts';
 import { suggestSidebars } from './sidebars.ts';
 import { suggestRedirects, type MovedPage } from './redirects.ts';
 import { splitFrontMatter } from '../model/frontmatter.ts';
-import { routeOfPath, routeOfSlug } from '../model/content.ts';
-import { isCategoryIndexName } from '../model/sidebars.ts';
+import { isCategoryIndexName } from '../model/category-index.ts';
+import { routeOfDocPath, routeOfSlug } from '../model/content.ts';
 import { convertCategory, readCategorySettings, type CategorySettings } from './categories.ts';
 import { cardList } from './doc-cards.ts';
 import { splitNumberPrefix } from './docusaurus-site.ts';
@@ -103,7 +103,7 @@ function routeHere(target: string, text: string): string | null {
   try {
     const { frontMatter } = splitFrontMatter(text, target);
     if (frontMatter.draft) return null;
-    return frontMatter.slug ? routeOfSlug(frontMatter.slug, target, target, text) : routeOfPath(target);
+    return frontMatter.slug ? routeOfSlug(frontMatter.slug, target, target, text) : routeOfDocPath(target);
   } catch {
     return null; // front matter the build rejects: the report lists it already
   }

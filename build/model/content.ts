@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../file-tree.ts';
+import { isCategoryIndexName } from './category-index.ts';
 import { sourceHash, type SourceFile } from './source-file.ts';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { FENCE, frontMatterKeyLine, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
@@ -57,6 +58,18 @@ export function routeOfPath(relPath: string): string {
   const noExt = relPath.replace(MARKDOWN, '').replace(REACT, '');
   const trimmed = noExt === 'index' ? '' : noExt.replace(/\/index$/, '');
   return `/${trimmed}`;
+}
+
+/**
+ * A doc's route from its path, as Docusaurus gives it: routeOfPath's, except that a folder's
+ * category index page (`guide/README.md`, `guide/guide.md`, `guide/Index.md`) is at the folder's
+ * route, as `guide/index.md` is; `README.md` at the top is the site's root.
+ */
+export function routeOfDocPath(relPath: string): string {
+  const id = sourceIdOf(relPath);
+  const slash = id.lastIndexOf('/');
+  const folder = slash < 0 ? '' : id.slice(0, slash);
+  return isCategoryIndexName(id.slice(slash + 1), folder) ? `/${folder}` : routeOfPath(relPath);
 }
 
 /** What a file is as a source: any Markdown file; a `.tsx` only in the pages folder; null otherwise. */
@@ -181,7 +194,7 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
   // The head is the file's start, so its front matter, line numbers and slug line are the file's.
   const text = head ?? bytes.toString('utf8');
   const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file, memo);
-  const route = frontMatter.slug === undefined ? routeOfPath(rel) : routeOfSlug(frontMatter.slug, rel, file, text);
+  const route = frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, rel, file, text) : kind === 'doc' ? routeOfDocPath(rel) : routeOfPath(rel);
   const page = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, source, Buffer.byteLength(head ?? ''));
   if (head === null) page.body = body;
   return page;

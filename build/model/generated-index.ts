@@ -21,15 +21,16 @@ export function generatedIndexPages(categories: Categories, docsDir: string, doc
     const generated = meta.generatedIndex;
     if (!generated || folder === '') continue;
     const id = `${folder}/index`;
-    const own = ids.get(id);
+    const route = generated.slug ? routeOfSlug(generated.slug, `${folder}/index.md`, meta.file, '') : `/${folder}`;
+    // The folder's own index page (index, README or same-name: at the folder's route too).
+    const own = ids.get(id) ?? docs.find((d) => d.route === route);
     if (own) {
       throw new BuildError(`the category's generated-index page would take the place of ${own.file}`, meta.file, undefined,
-        `link the category to that page instead: { "type": "doc", "id": "${id}" }`);
+        `link the category to that page instead: { "type": "doc", "id": "${own.id}" }`);
     }
     const title = generated.title ?? meta.label ?? labelFromDir(folder);
     const text = ['---', `title: ${JSON.stringify(title)}`, ...(generated.description ? [`description: ${JSON.stringify(generated.description)}`] : []),
       'custom_edit_url: null', '---', '', ...(generated.description ? [generated.description, ''] : []), '::doc-cards', ''].join('\n');
-    const route = generated.slug ? routeOfSlug(generated.slug, `${folder}/index.md`, meta.file, '') : `/${folder}`;
     pages.push(generatedSourcePage(text, path.join(docsDir, folder, PAGE_NAME), meta.file, id, route));
   }
   return pages;

@@ -6,6 +6,7 @@ import type { SidebarItemConfig } from '../../src/config/schema.ts';
 import type { NavLink, SidebarData, SidebarNode } from '../../src/data/types.ts';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import type { Categories } from './categories.ts';
+import { isCategoryIndexName } from './category-index.ts';
 
 export interface SidebarDoc {
   id: string;
@@ -41,12 +42,6 @@ export function configLocation(file: string, absPath: string): ConfigLocation {
       return i === -1 ? undefined : i + 1;
     },
   };
-}
-
-/** Docusaurus's category index convention: a page named `index`, `README` or like its folder stands for the folder. */
-export function isCategoryIndexName(stem: string, folder: string): boolean {
-  const name = stem.toLowerCase();
-  return name === 'index' || name === 'readme' || name === folder.slice(folder.lastIndexOf('/') + 1).toLowerCase();
 }
 
 export function labelFromDir(dir: string): string {

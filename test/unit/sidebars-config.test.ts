@@ -7,7 +7,7 @@ import { BuildError, BuildErrors } from '../../build/errors.ts';
 import { checkRoutes, dataPathOf, htmlPathOf } from '../../build/model/routes.ts';
 import { resolveSidebars, type SidebarDoc } from '../../build/model/sidebars.ts';
 import type { SourcePage } from '../../build/model/content.ts';
-import { routeOfPath } from '../../build/model/content.ts';
+import { routeOfDocPath, routeOfPath } from '../../build/model/content.ts';
 import siteConfig from '../../src/site.config.ts';
 
 const where = { file: 'src/site.config.ts', lineOf: (n: string) => (n === 'nope/missing' ? 42 : undefined) };
@@ -118,6 +118,16 @@ describe('routes', () => {
     assert.equal(htmlPathOf('/a/b'), 'a/b/index.html');
     assert.equal(htmlPathOf('/'), 'index.html');
     assert.equal(dataPathOf('/a/b'), '_data/a/b.json');
+  });
+
+  it('puts a folder\'s README or same-name doc at the folder\'s route, as Docusaurus does', () => {
+    assert.equal(routeOfDocPath('guides/README.md'), '/guides');
+    assert.equal(routeOfDocPath('a/guides/Guides.md'), '/a/guides');
+    assert.equal(routeOfDocPath('guides/Index.md'), '/guides');
+    assert.equal(routeOfDocPath('README.md'), '/');
+    assert.equal(routeOfDocPath('guides/readme-first.md'), '/guides/readme-first');
+    assert.equal(routeOfDocPath('guides.md'), '/guides', 'a top-level page is not its folder\'s');
+    assert.equal(routeOfPath('guides/README.md'), '/guides/README', 'the pages folder has no such convention');
   });
 
   it('reports two files claiming one route, naming both', () => {
