@@ -3,6 +3,7 @@
 // not convert. The result always builds: what cannot be converted is kept on its page, marked.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import GithubSlugger from 'github-slugger';
 import { readDocusaurusSite, MigrateUsageError } from './docusaurus-site.ts';
 import { Plan, relativeUrl, type PlannedFile } from './plan.ts';
 import { convertFrontMatter } from './front-matter.ts';
@@ -119,6 +120,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
   const written: { file: PlannedFile; text?: string }[] = [];
   const moved: MovedPage[] = [];
   const categoryOf = categoriesOf(plan);
+  const categoryLabelSlugger = new GithubSlugger();
   const general: string[] = [];
   const staticLists = new Set<string>();
   // The plan grows while pages are converted (partials from outside the docs, static images).
@@ -129,11 +131,18 @@ export function migrate(options: MigrateOptions): MigrationReport {
     if (file.kind === 'copy' && category) {
       const original = readFileSync(file.source, 'utf8');
       // A generated-index category is built here too (build/model/generated-index.ts): the file
-      // stays as it is; only its page's old URL, when its slug gave one, joins the redirects.
-      const generated = categoryOf(folderOf(file.target))?.generatedIndex;
-      if (generated?.slug) {
-        const indexRel = `${folderOf(file.target)}/index.md`;
-        moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}/${[site.routeBasePath, ...generated.slug.split('/')].filter(Boolean).join('/')}`, route: routeOfSlug(generated.slug, indexRel, indexRel, '') });
+      // stays as it is; only its page's old URL joins the redirects. Docusaurus put the page at its
+      // slug, else at /category/ and its label slugged (github-slugger, one for all categories);
+      // here it is at the slug, else at the folder's route.
+      const folder = folderOf(file.target);
+      const settings = categoryOf(folder);
+      const generated = settings?.generatedIndex;
+      if (generated) {
+        const label = settings!.label ?? splitNumberPrefix(path.posix.basename(folder)).name;
+        const oldSlug = generated.slug ?? `/category/${categoryLabelSlugger.slug(label)}`;
+        const indexRel = `${folder}/index.md`;
+        const route = generated.slug ? routeOfSlug(generated.slug, indexRel, indexRel, '') : `/${folder}`;
+        moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}/${[site.routeBasePath, ...oldSlug.split('/')].filter(Boolean).join('/')}`, route });
       }
       const { text, items } = convertCategory(original, category[2] === 'json', folderIdOf(folderOf(file.target)), (id) => plan.ourDocId(id));
       written.push({ file, text: text === original ? undefined : text });

@@ -26,6 +26,9 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
     write('site/docs/basics/create-a-page.md', '---\ntitle: Создать страницу\ndescription: Первая страница за минуту.\nsidebar_position: 1\n---\nТекст.\n');
     write('site/docs/basics/more/_category_.json', '{ "label": "Ещё" }\n');
     write('site/docs/basics/more/extra.md', '# Дополнительно\n\nТекст.\n');
+    // Without a slug: Docusaurus's page was /docs/category/<label slugged>; here it is at the folder's route.
+    write('site/docs/03-tools/_category_.yml', 'label: Инструменты и CLI\nlink:\n  type: generated-index\n');
+    write('site/docs/03-tools/cli.md', '# Командная строка\n\nТекст.\n');
     write('site/docs/guide/index.mdx', "import DocCardList from '@theme/DocCardList';\nimport TOCInline from '@theme/TOCInline';\n\n# Руководство\n\n<TOCInline toc={toc} maxHeadingLevel={3} />\n\n## Разделы\n\n<DocCardList />\n");
     write('site/docs/guide/02-second.md', '# Второй шаг\n\nТекст.\n');
     write('site/docs/guide/01-first.md', '---\nsidebar_label: Первый шаг\n---\n# Шаг первый\n\nТекст.\n');
@@ -37,13 +40,14 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
     assert.equal(run.status, 0, run.stderr);
     assert.equal(out('guide/index.md'), '# Руководство\n\n::toc{max=3}\n\n## Разделы\n\n::doc-cards\n');
     // Not a category's page: the folder's pages and folders, in sidebar order, written once.
-    assert.equal(out('intro.md'), '# Введение\n\nТекст.\n\n- [Основы](./basics/create-a-page.md)\n- [guide](./guide/index.md)\n');
+    assert.equal(out('intro.md'), '# Введение\n\nТекст.\n\n- [Основы](./basics/create-a-page.md)\n- [Инструменты и CLI](./03-tools/cli.md)\n- [guide](./guide/index.md)\n');
     assert.match(run.stdout, /DocCardList: on 1 page\(s\) that no category links to, written as a list of links/);
   });
 
   it('keeps a generated-index category as it is (the build makes its page), its old URL redirected', () => {
     assert.equal(out('basics/_category_.json'), readFileSync(path.join(dir, 'site/docs/basics/_category_.json'), 'utf8'));
     assert.match(run.stdout, /\{ from: "\/docs\/category\/basics", to: "\/category\/basics" \}/);
+    assert.match(run.stdout, /\{ from: "\/docs\/category\/инструменты-и-cli", to: "\/03-tools" \}/);
   });
 
   it('builds with this generator without a warning', () => {
@@ -53,6 +57,7 @@ describe('migrate: category cards', { timeout: 120_000 }, () => {
     // The cards follow the sidebar: a page's label and description, a sub-category's page count.
     const cards = (route: string) => [...readFileSync(path.join(built.out, route, 'index.html'), 'utf8').matchAll(/<a class="doc-card" href="([^"]+)"><span class="doc-card__title">([^<]+)<\/span>(?:<span class="doc-card__text">([^<]+)<\/span>)?/g)].map((m) => m.slice(1).filter(Boolean).join(' | '));
     assert.deepEqual(cards('category/basics'), ['/basics/create-a-page | Создать страницу | Первая страница за минуту.', '/basics/deploy | Развернуть сайт | Текст.', '/basics/more/extra | Ещё | 1 страница']);
+    assert.deepEqual(cards('03-tools'), ['/03-tools/cli | Командная строка | Текст.']);
     assert.deepEqual(cards('guide'), ['/guide/first | Первый шаг | Текст.', '/guide/second | Второй шаг | Текст.']);
     assert.match(readFileSync(path.join(built.out, 'guide/index.html'), 'utf8'), /<nav class="inline-toc" aria-label="Содержание страницы"><ul><li><a href="#разделы">Разделы<\/a>/, '<TOCInline /> as ::toc');
   });
