@@ -19,7 +19,7 @@ import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
 import { fillInlineToc, HeadingIds, type TocEntry } from './headings.ts';
 import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
-import { normaliseAdmonitionTitles } from './preprocess.ts';
+import { normaliseForeignForms } from './preprocess.ts';
 import { alertToAdmonition, applyHighlightComments, takeCustomHeadingId } from './docusaurus-forms.ts';
 import { markdownOfSource } from '../output/page-markdown.ts';
 import { sanitizeSchema } from './sanitize.ts';
@@ -186,7 +186,7 @@ let processor: ReturnType<typeof createProcessor> | undefined;
 export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, string>): CompiledMarkdown {
   processor ??= createProcessor();
   rejectModuleLines(input.body, input.file, input.lineOffset);
-  const source = normaliseAdmonitionTitles(input.body);
+  const source = normaliseForeignForms(input.body);
   const deps: CompileContext['deps'] = { routes: new Map(), images: new Map() };
   const ctx: CompileContext = {
     file: input.file,

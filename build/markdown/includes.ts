@@ -20,7 +20,7 @@ import remarkDirective from 'remark-directive';
 import type { VFile } from 'vfile';
 import { BuildError } from '../errors.ts';
 import { contextOf, type CompileContext } from './context.ts';
-import { normaliseAdmonitionTitles } from './preprocess.ts';
+import { normaliseForeignForms } from './preprocess.ts';
 import { walk } from './walk.ts';
 import { findModuleLine, MIGRATE_HINT } from './mdx-forms.ts';
 
@@ -130,7 +130,7 @@ function expand(tree: { type: string; children: RootContent[] }, from: string, c
     // Warnings about text at this line name the outermost fragment included there.
     x.ctx.includedAt ??= new Map();
     if (!x.ctx.includedAt.has(pageLine)) x.ctx.includedAt.set(pageLine, shown(target));
-    const fragment = parser!.parse(normaliseAdmonitionTitles(text.replace(FRONT_MATTER, ''))) as Root;
+    const fragment = parser!.parse(normaliseForeignForms(text.replace(FRONT_MATTER, ''))) as Root;
     expand(fragment, target, [...chain, target], x, pageLine);
     const position = directive.position;
     walk(fragment, (n) => {

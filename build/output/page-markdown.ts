@@ -14,7 +14,7 @@ import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { ADMONITION_TITLES } from '../markdown/directives.ts';
-import { normaliseAdmonitionTitles } from '../markdown/preprocess.ts';
+import { normaliseForeignForms } from '../markdown/preprocess.ts';
 import { applyHighlightComments, takeCustomHeadingId } from '../markdown/docusaurus-forms.ts';
 
 /** Absolute source path → route (a Map, or the compile's recording view of one: build/markdown/context.ts). */
@@ -341,7 +341,7 @@ export function publishedMarkdownBytes(title: string, markdown: Buffer, siteUrl:
 /** A page's Markdown from its source (parsed here: the dev server and tests; the build's compile makes it from its own parse). */
 export function pageMarkdown(title: string, body: string, sourceFile: string, ctx: MarkdownContext): string {
   // `:::warning Заголовок` (Docusaurus's title form) as the site's own pipeline reads it.
-  const source = normaliseAdmonitionTitles(body);
+  const source = normaliseForeignForms(body);
   const tree = processor.parse(source) as Root;
   return publishedMarkdown(title, markdownOfSource(tree, source, sourceFile, ctx.routeOfFile), ctx.siteUrl);
 }

@@ -6,7 +6,7 @@ import { BuildError } from '../../build/errors.ts';
 import { splitFrontMatter } from '../../build/model/frontmatter.ts';
 import { readSourcePage } from '../../build/model/content.ts';
 import { createHash } from 'node:crypto';
-import { normaliseAdmonitionTitles } from '../../build/markdown/preprocess.ts';
+import { normaliseForeignForms } from '../../build/markdown/preprocess.ts';
 
 describe('front matter', () => {
   it('reads the Docusaurus keys and reports where the body starts', () => {
@@ -143,7 +143,7 @@ describe('a page read from its bytes', () => {
 describe('admonition titles', () => {
   it('turns Docusaurus "kind Title" into a directive label, outside code only', () => {
     const src = ':::warning Потеря данных\nx\n:::\n\n```md\n:::note Не трогать\n```\n';
-    const out = normaliseAdmonitionTitles(src);
+    const out = normaliseForeignForms(src);
     assert.match(out, /^:::warning\[Потеря данных\]$/m);
     assert.match(out, /^:::note Не трогать$/m);
   });

@@ -61,6 +61,13 @@ describe('Markdown pipeline', () => {
     assert.deepEqual(warnings.map((w) => w.message), ['::toc max="9" is no heading level from 2 to 6; 3 is used']);
   });
 
+  it('reads VitePress\'s [[toc]] on a line of its own as ::toc, and leaves it alone in code and inside a sentence', () => {
+    const { html } = compile('[[toc]]\n\n## Первый\n\nТекст про [[toc]] в строке.\n\n```md\n[[toc]]\n```\n');
+    assert.match(html, /^<section class="doc-section"><nav class="inline-toc" aria-label="Содержание страницы"><ul><li><a href="#первый">Первый<\/a><\/li><\/ul><\/nav>/);
+    assert.match(html, /Текст про \[\[toc\]\] в строке\./);
+    assert.match(html, /<code[^>]*>[\s\S]*\[\[toc\]\][\s\S]*<\/code>/);
+  });
+
   it('gives every block a wrap toggle: a checkbox before the <pre>, unique on the page, and its label beside the copy button', () => {
     const { html } = compile('```bash\necho a\n```\n\nТекст.\n\n```json\n{}\n```\n');
     const ids = [...html.matchAll(/<div class="code-block[^"]*"[^>]*><input type="checkbox" id="([^"]+)" class="code-block__wrap-input sr-only"><pre/g)].map((m) => m[1]);

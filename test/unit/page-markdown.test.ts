@@ -30,6 +30,7 @@ describe('page Markdown for machines', () => {
 
   it('leaves out a ::toc: a reader of the Markdown has the headings themselves', () => {
     assert.equal(markdownOf('Вступление.\n\n::toc{max=4}\n\n## Раздел\n\nТекст.\n'), '# Введение\n\nВступление.\n\n## Раздел\n\nТекст.\n');
+    assert.equal(markdownOf('[[toc]]\n\n## Раздел\n\nТекст.\n'), '# Введение\n\n## Раздел\n\nТекст.\n', 'VitePress\'s [[toc]] too');
   });
 
   it('keeps a leading # h1, and writes a setext title as one', () => {
