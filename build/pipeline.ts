@@ -48,6 +48,7 @@ import { docCardsKey, docCardsOfPages, fillDocCards } from './render/doc-cards.t
 import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
 import { readCategories } from './model/categories.ts';
 import { generatedIndexPages } from './model/generated-index.ts';
+import { readTagDefinitions, siteTags } from './model/tags.ts';
 import { pageMetaResolver } from './model/page-meta.ts';
 
 import type { BuildOptions, BuildResult } from './index.ts';
@@ -149,6 +150,11 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   warnings.push(...categoryWarnings);
   // A generated-index category's page, made as Markdown: from here on a page like the others.
   sources.push(...generatedIndexPages(categories, paths.docsDir, sources));
+  // The docs' tags: a page per tag and one of all tags, made as Markdown too (build/model/tags.ts).
+  const tagDefs = readTagDefinitions(paths.docsDir, root);
+  const tags = siteTags(sources, tagDefs, config, paths.docsDir);
+  sources.push(...tags.pages);
+  warnings.push(...tags.warnings);
   await useHighlightLanguages(config.prism.languages); // the config decides what Prism highlights
   checkRoutes(sources);
   checkPageImages(sources, staticDir);
@@ -205,11 +211,12 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('bundle');
 
     // 4. Titles, sidebars, page data.
-    const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath, categories, metaOf: pageMetaResolver(config, paths.docsDir, git.dates) });
+    const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath, categories, metaOf: pageMetaResolver(config, paths.docsDir, git.dates, tagDefs) });
     warnings.push(...sidebarWarnings);
-    // `::doc-cards`: the cards of the category each such page is the link of (build/render/doc-cards.ts).
+    // `::doc-cards`: the cards of the category each such page is the link of, or of a tag's docs (build/render/doc-cards.ts).
     const withCards = new Set(sources.filter((s) => compiled.get(s.absPath)?.docCards).map((s) => s.route));
-    const docCards = docCardsOfPages(pages, sidebarById, (p) => withCards.has(p.route));
+    const docCards = docCardsOfPages(pages, sidebarById, (p) => withCards.has(p.route), tags.docsOfTag);
+    const fillCards = (html: string, route: string) => fillDocCards(html, docCards.get(route), tags.docsOfTag.has(route));
     for (const [route, cards] of docCards) {
       if (!cards) warnings.push({ file: sources.find((s) => s.route === route)!.file, message: '::doc-cards is on a page no sidebar category links to: it shows nothing (link a category to this page, { type: "doc", id: … } or its _category_ file)' });
     }
@@ -232,7 +239,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('llms');
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
-    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: (page) => fillDocCards(pageBody.html(page), docCards.get(page.route)), images: contentAssets(compiled.values()) });
+    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: (page) => fillCards(pageBody.html(page), page.route), images: contentAssets(compiled.values()) });
     userGuide?.catch(() => {}); // awaited below
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
@@ -275,7 +282,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       const body = pageBody.htmlBody(page.route);
       // A page with cards: they are part of its HTML, so of what identifies it.
       const stored = body && (docCards.has(page.route)
-        ? { id: `${body.id}:${hashKey(docCardsKey(docCards.get(page.route))).slice(0, 16)}`, load: () => fillDocCards(bodies.read(body), docCards.get(page.route)) }
+        ? { id: `${body.id}:${hashKey(docCardsKey(docCards.get(page.route))).slice(0, 16)}`, load: () => fillCards(bodies.read(body), page.route) }
         : { id: body.id, load: () => bodies.read(body) });
       const keys = reuse.keysOf(page, stored?.id);
       const paths = pagePaths(page);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isIgnoredPath, sourceKindOf } from '../model/content.ts';
 import { isFragmentPath } from '../markdown/includes.ts';
 import { CATEGORY_FILES } from '../model/categories.ts';
+import { TAGS_FILE } from '../model/tags.ts';
 
 export type FileEvent = { type: 'add' | 'change' | 'unlink'; file: string };
 
@@ -17,7 +18,10 @@ export interface ChangePlan {
   pageAssets: Set<string>;
   /** Static files and whether each still exists. */
   statics: Map<string, 'changed' | 'removed'>;
-  /** A `_category_.json`/`.yml` under docs/ (build/model/categories.ts): the sidebars are made again. */
+  /**
+   * A `_category_.json`/`.yml` under docs/ (build/model/categories.ts) or docs/tags.yml
+   * (build/model/tags.ts): the sidebars and the generated pages are made again.
+   */
   categories: boolean;
 }
 
@@ -55,7 +59,7 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
     const inPages = dirs.pagesDir ? within(dirs.pagesDir, file) : null;
     const inDocs = within(dirs.docsDir, file);
     const rel = inPages ?? inDocs;
-    if (inDocs !== null && CATEGORY_FILES.includes(path.posix.basename(inDocs))) {
+    if (inDocs !== null && (CATEGORY_FILES.includes(path.posix.basename(inDocs)) || inDocs === TAGS_FILE)) {
       plan.categories = true;
       continue;
     }
@@ -97,7 +101,7 @@ export function describePlan(p: ChangePlan, root: string): string {
   const parts: string[] = [];
   if (p.config) parts.push('site config');
   if (p.theme) parts.push('theme');
-  if (p.categories) parts.push('category files');
+  if (p.categories) parts.push('category or tags files');
   if (files.length) parts.push(files.length === 1 ? files[0] : `${files[0]} +${files.length - 1} more`);
   return parts.join(', ') || 'nothing';
 }

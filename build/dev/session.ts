@@ -40,6 +40,7 @@ import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
 import { readCategories, type Categories } from '../model/categories.ts';
 import { generatedIndexPages } from '../model/generated-index.ts';
+import { NO_TAG_DEFINITIONS, readTagDefinitions, siteTags, type TagDefinitions } from '../model/tags.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 import { byCodeUnit } from '../order.ts';
 
@@ -198,7 +199,11 @@ export class DevSession {
   private layoutKey = '';
   /** The docs folder's _category_ files, as last read. */
   private categories?: Categories;
-  /** The paths of the generated-index pages among the sources. */
+  /** docs/tags.yml, as last read. */
+  private tagDefs?: TagDefinitions;
+  /** Each tag page's docs (build/model/tags.ts), for its cards. */
+  private docsOfTag = new Map<string, string[]>();
+  /** The paths of the generated pages (generated-index categories, tags) among the sources. */
   private generated = new Set<string>();
   private sidebarOut?: { sidebars: AssembledPages['sidebars'] } & ReturnType<typeof sidebarFiles>;
   private timings: Record<string, number> = {};
@@ -304,19 +309,21 @@ export class DevSession {
     this.config = site.config;
     this.adapted = site.adapted;
     const config = site.config;
-    // The _category_ files are read again when one changed (or on a full rebuild); a
-    // generated-index category's page joins the sources here, as it does in the build.
+    // The _category_ files and docs/tags.yml are read again when one changed (or on a full
+    // rebuild); a generated-index category's page and the tag pages join the sources here, as
+    // they do in the build.
     if (full || plan.categories || !this.categories) {
       try {
         const read = readCategories(this.paths.docsDir, root);
         this.categories = read.categories;
         warnings.push(...read.warnings);
+        this.tagDefs = readTagDefinitions(this.paths.docsDir, root);
         this.errors.delete(CATEGORIES);
       } catch (e) {
         this.errors.set(CATEGORIES, e);
       }
     }
-    this.syncGeneratedPages();
+    warnings.push(...this.syncGeneratedPages(config));
     const list = this.sourceList();
 
     // 3. Routes. Pages linking to a page that appeared, vanished or moved compile again.
@@ -361,12 +368,13 @@ export class DevSession {
     // Last-updated dates come from git, read once per session: an edit in progress keeps the
     // date of its last commit, as it will in the build until it is committed.
     this.gitDates ??= readGitDates(this.paths.docsDir).dates;
-    const metaOf = pageMetaResolver(config, this.paths.docsDir, this.gitDates);
+    const metaOf = pageMetaResolver(config, this.paths.docsDir, this.gitDates, this.tagDefs ?? NO_TAG_DEFINITIONS);
     // Sidebars (and so every page's place: prev/next, breadcrumbs) depend on the docs' ids,
     // routes, labels and positions and on the config. With those as they were, only the pages
     // read or compiled again get new data; the rest is kept as is.
     const categories = this.categories ?? new Map();
-    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted]), [...categories]]);
+    // docs/tags.yml too: every tagged doc's links follow its labels and permalinks.
+    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted]), [...categories], [...(this.tagDefs?.byKey ?? [])]]);
     let assembled: AssembledPages;
     if (this.assembled && !full && !configChanged && layoutKey === this.layoutKey) {
       const placement = this.assembled.placement;
@@ -387,8 +395,9 @@ export class DevSession {
         return this.result({ warnings, compiled: compiledNow.size });
       }
     }
-    fillCardsOfPages(assembled.pages, assembled.sidebarById);
+    fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag);
     this.assembled = assembled;
+    const layoutChanged = layoutKey !== this.layoutKey;
     this.layoutKey = layoutKey;
     const newSidebarWarnings = new Set(assembled.warnings.map((w) => w.message));
     warnings.push(...assembled.warnings.filter((w) => !this.sidebarWarnings.has(w.message)));
@@ -415,9 +424,10 @@ export class DevSession {
     this.sidebarVersions = sidebarVersions;
     const prepaint = prepaintFor(config);
     const renderAll = full || bundled || configChanged;
-    // With every sidebar as it was (same JSON), no page's place (prev/next,
-    // breadcrumbs) moved: only the pages read or compiled again can have new data.
-    const checkAll = renderAll || sidebarsChanged;
+    // With every sidebar as it was (same JSON) and the same layout (docs/tags.yml included), no
+    // page's place (prev/next, breadcrumbs) or tag links moved: only the pages read or compiled
+    // again can have new data.
+    const checkAll = renderAll || sidebarsChanged || layoutChanged;
     const candidates = new Set([...this.touched, ...compiledNow].map((f) => this.sources.get(f)?.route));
     const { assets, renderer } = this.bundles;
     const changed = new Set<string>();
@@ -679,8 +689,9 @@ export class DevSession {
       for (const s of list) if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(s.body));
       this.gitDates ??= readGitDates(this.paths.docsDir).dates;
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
-      const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf: pageMetaResolver(config, this.paths.docsDir, this.gitDates), categories });
-      fillCardsOfPages(assembled.pages, assembled.sidebarById);
+      const tagDefs = this.tagDefs ?? readTagDefinitions(this.paths.docsDir, this.paths.root);
+      const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf: pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagDefs), categories });
+      fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag);
       const page = assembled.pages.find((p) => p.route === route);
       if (!page || this.built) return undefined;
       const { assets, renderer } = this.bundles;
@@ -807,11 +818,19 @@ export class DevSession {
     }
   }
 
-  /** The pages of generated-index categories (build/model/generated-index.ts), kept with the sources read from files. */
-  private syncGeneratedPages(): void {
+  /**
+   * The pages of generated-index categories (build/model/generated-index.ts) and of tags
+   * (build/model/tags.ts), kept with the sources read from files; returns the tags' warnings.
+   */
+  private syncGeneratedPages(config: SiteConfig): Warning[] {
     let made: SourcePage[] = [];
+    let warnings: Warning[] = [];
     try {
-      made = generatedIndexPages(this.categories ?? new Map(), this.paths.docsDir, this.docs().filter((d) => !this.generated.has(d.absPath)));
+      const read = this.docs().filter((d) => !this.generated.has(d.absPath));
+      const tags = siteTags(read, this.tagDefs ?? NO_TAG_DEFINITIONS, config, this.paths.docsDir);
+      made = [...generatedIndexPages(this.categories ?? new Map(), this.paths.docsDir, read), ...tags.pages];
+      this.docsOfTag = tags.docsOfTag;
+      warnings = tags.warnings;
       this.errors.delete(GENERATED);
     } catch (e) {
       this.errors.set(GENERATED, e);
@@ -826,6 +845,7 @@ export class DevSession {
       if (old?.hash !== page.hash || !this.compiled.has(page.absPath)) this.stale.add(page.absPath);
     }
     this.generated = now;
+    return warnings;
   }
 
   private docs(): SourcePage[] {
@@ -835,7 +855,7 @@ export class DevSession {
   /** The sources of the site in build order: docs, then the pages folder (unless adapted). */
   private sourceList(): SourcePage[] {
     return [...this.sources.values()]
-      .filter((s) => s.kind === 'doc' || !this.adapted)
+      .filter((s) => s.kind === 'doc' || !this.adapted || this.generated.has(s.absPath))
       .map((s) => [this.sortKeys.get(s.absPath)!, s] as const)
       .sort(([a], [b]) => byCodeUnit(a, b))
       .map(([, s]) => s);

@@ -171,12 +171,13 @@ class LoadedSource implements SourcePage {
 }
 
 /**
- * A page the build makes rather than reads (a generated-index category's: build/model/generated-index.ts):
+ * A page the build makes rather than reads (a generated-index category's: build/model/generated-index.ts;
+ * a tag's: build/model/tags.ts):
  * its Markdown, a path of its own that no file has, the file its messages name, its id and route.
  */
-export function generatedSourcePage(text: string, absPath: string, file: string, id: string, route: string): SourcePage {
+export function generatedSourcePage(text: string, absPath: string, file: string, id: string, route: string, kind: 'doc' | 'markdown-page' = 'doc'): SourcePage {
   const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file);
-  return new LoadedSource('doc', id, file, absPath, route, frontMatter, bodyLineOffset, warnings, { bytes: Buffer.from(text) }, Buffer.byteLength(text) - Buffer.byteLength(body));
+  return new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, { bytes: Buffer.from(text) }, Buffer.byteLength(text) - Buffer.byteLength(body));
 }
 
 export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string, memo?: FrontMatterMemo, read: SourceReader = readBytes): SourcePage {

@@ -31,6 +31,14 @@ const frontMatterSchema = z.looseObject({
     date: z.optional(z.union([z.string(), z.date()]).check(z.refine((d) => !Number.isNaN(new Date(d).getTime()), 'date is not a date (write YYYY-MM-DD)'))),
     author: z.optional(z.string()),
   })),
+  /**
+   * Docusaurus: the doc's tags, names (a key of docs/tags.yml, or a tag of its own) or `{ label,
+   * permalink }` (build/model/tags.ts).
+   */
+  tags: z.optional(z.array(z.union([text, z.strictObject({
+    label: text,
+    permalink: z.optional(z.string().check(z.regex(/^\/[^\s?#]*$/, 'a tag\'s permalink starts with "/" and has no spaces, "?" or "#"'))),
+  })]))),
   /** Shown by the dev server with a "Черновик" badge, left out of a production build entirely. */
   draft: z.optional(z.boolean()),
   /** Docusaurus: the doc id of the next/previous page in the pager; null hides that side. */
@@ -45,7 +53,7 @@ const frontMatterSchema = z.looseObject({
 });
 
 /** Docusaurus keys that mean something there and nothing here: said once, never silently dropped. */
-const DOCUSAURUS_ONLY = ['id', 'tags', 'sidebar_class_name', 'sidebar_custom_props', 'displayed_sidebar',
+const DOCUSAURUS_ONLY = ['id', 'sidebar_class_name', 'sidebar_custom_props', 'displayed_sidebar',
   'parse_number_prefixes', 'sidebar_key', 'title_meta', 'toc_max_heading_level_desktop'];
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;

@@ -1,20 +1,22 @@
-// What the build adds under a doc besides its content: the link to edit its source on GitHub
-// and the date it last changed. Both come from the site config and front matter, the date from
-// one git pass (build/model/last-updated.ts).
+// What the build adds under a doc besides its content: its tags, the link to edit its source on
+// GitHub and the date it last changed. They come from the site config and front matter (and
+// docs/tags.yml: build/model/tags.ts), the date from one git pass (build/model/last-updated.ts).
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
-import type { LastUpdated } from '../../src/data/types.ts';
+import type { LastUpdated, NavLink } from '../../src/data/types.ts';
 import type { SourcePage } from './content.ts';
 import { lastUpdatedOf } from './last-updated.ts';
+import { tagLinksOf, type TagDefinitions } from './tags.ts';
 
 export interface PageMeta {
   editUrl?: string;
   lastUpdated?: LastUpdated;
+  tags?: NavLink[];
 }
 
 export type PageMetaOf = (s: SourcePage) => PageMeta;
 
-export function pageMetaResolver(config: SiteConfig, docsDir: string, gitDates: Map<string, string>): PageMetaOf {
+export function pageMetaResolver(config: SiteConfig, docsDir: string, gitDates: Map<string, string>, tagDefs: TagDefinitions): PageMetaOf {
   const edit = config.docs.editLink;
   const repo = edit?.repo ?? `${config.github.owner}/${config.github.repo}`;
   return (s) => {
@@ -27,6 +29,7 @@ export function pageMetaResolver(config: SiteConfig, docsDir: string, gitDates: 
       editUrl = `https://github.com/${repo}/edit/${encodeURI(edit.branch)}/${encodeURI(file)}`;
     }
     const lastUpdated = config.docs.showLastUpdate ? lastUpdatedOf(fm.last_update?.date, gitDates.get(s.absPath)) : undefined;
-    return { ...(editUrl ? { editUrl } : {}), ...(lastUpdated ? { lastUpdated } : {}) };
+    const tags = tagLinksOf(s, tagDefs, config);
+    return { ...(tags ? { tags } : {}), ...(editUrl ? { editUrl } : {}), ...(lastUpdated ? { lastUpdated } : {}) };
   };
 }

@@ -5,6 +5,7 @@
 // page is rendered, by the build and the dev server alike, and are part of the page's render key.
 import type { PageData, SidebarData, SidebarNode } from '../../src/data/types.ts';
 import { escapeHtml } from './html-document.ts';
+import { pageCount } from '../../src/data/locale.ts';
 
 const PLACEHOLDER = '<div class="doc-cards" data-doc-cards=""></div>';
 
@@ -29,14 +30,6 @@ function categoryLinkingTo(nodes: SidebarNode[], route: string): Category | unde
 
 const docsIn = (nodes: SidebarNode[]): string[] => nodes.flatMap((n) => (n.type === 'category' ? [...(n.href ? [n.href] : []), ...docsIn(n.items)] : n.docId ? [n.href] : []));
 
-/** «3 страницы»: Russian plural forms. */
-function pages(n: number): string {
-  const ten = n % 10;
-  const hundred = n % 100;
-  const word = ten === 1 && hundred !== 11 ? 'страница' : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? 'страницы' : 'страниц';
-  return `${n} ${word}`;
-}
-
 /** The cards of the category whose link is `route` in its sidebar; undefined when no category links to it. */
 export function docCardsFor(route: string, sidebar: SidebarData | undefined, descriptionOf: (route: string) => string | undefined): DocCard[] | undefined {
   const category = sidebar && categoryLinkingTo(sidebar.items, route);
@@ -50,17 +43,29 @@ export function docCardsFor(route: string, sidebar: SidebarData | undefined, des
     const href = item.href ?? docs[0];
     if (!href) return [];
     const count = new Set([...(item.href ? [item.href] : []), ...docs]).size;
-    return [{ href, label: item.label, text: pages(count) }];
+    return [{ href, label: item.label, text: pageCount(count) }];
   });
 }
 
-/** The page's HTML with its `::doc-cards` filled (an empty list when the page is no category's link). */
-export function fillDocCards(html: string, cards: DocCard[] | undefined): string {
+/** The cards of a tag's page (build/model/tags.ts): its docs, by title, each with its description. */
+function tagCards(routes: string[], pageOf: (route: string) => PageData | undefined): DocCard[] {
+  return routes.flatMap((href): DocCard[] => {
+    const page = pageOf(href);
+    return page ? [{ href, label: page.title, ...(page.description ? { text: page.description } : {}) }] : [];
+  }).sort((a, b) => byTitle(a.label, b.label) || (a.href < b.href ? -1 : 1));
+}
+const byTitle = new Intl.Collator('ru').compare;
+
+/**
+ * The page's HTML with its `::doc-cards` filled (an empty list when the page is no category's
+ * link); forTag: a tag's page, whose list a screen reader announces as the tag's pages.
+ */
+export function fillDocCards(html: string, cards: DocCard[] | undefined, forTag = false): string {
   if (!html.includes(PLACEHOLDER)) return html;
   const list = (cards ?? []).map((c) => `<li><a class="doc-card" href="${escapeHtml(c.href)}"><span class="doc-card__title">${escapeHtml(c.label)}</span>`
     + `${c.text ? `<span class="doc-card__text">${escapeHtml(c.text)}</span>` : ''}</a></li>`).join('');
   // Navigation, as the sidebar is: a landmark of its own, and no page text for search (build/search/index.ts).
-  return html.replaceAll(PLACEHOLDER, list ? `<nav class="doc-cards" aria-label="Страницы раздела"><ul>${list}</ul></nav>` : '');
+  return html.replaceAll(PLACEHOLDER, list ? `<nav class="doc-cards" aria-label="${forTag ? 'Страницы с этим тегом' : 'Страницы раздела'}"><ul>${list}</ul></nav>` : '');
 }
 
 /** What of the sidebar and the other pages a page's cards show: part of its render key. */
@@ -68,13 +73,19 @@ export function docCardsKey(cards: DocCard[] | undefined): string {
   return cards ? JSON.stringify(cards) : '';
 }
 
-/** For a site's pages: each page's cards, by route, for the pages that have a `::doc-cards`. */
-export function docCardsOfPages(pages: PageData[], sidebarById: Map<string, SidebarData>, hasCards: (page: PageData) => boolean): Map<string, DocCard[] | undefined> {
-  const description = new Map(pages.map((p) => [p.route, p.description]));
+/**
+ * For a site's pages: each page's cards, by route, for the pages that have a `::doc-cards` — a
+ * tag's page (docsOfTag: its docs by the tag page's route) shows that tag's docs, any other page
+ * the items of the sidebar category that links to it.
+ */
+export function docCardsOfPages(pages: PageData[], sidebarById: Map<string, SidebarData>, hasCards: (page: PageData) => boolean, docsOfTag: Map<string, string[]>): Map<string, DocCard[] | undefined> {
+  const byRoute = new Map(pages.map((p) => [p.route, p]));
   const out = new Map<string, DocCard[] | undefined>();
   for (const page of pages) {
     if (!hasCards(page)) continue;
-    out.set(page.route, docCardsFor(page.route, page.sidebarId ? sidebarById.get(page.sidebarId) : undefined, (r) => description.get(r)));
+    const tagged = docsOfTag.get(page.route);
+    out.set(page.route, tagged ? tagCards(tagged, (r) => byRoute.get(r))
+      : docCardsFor(page.route, page.sidebarId ? sidebarById.get(page.sidebarId) : undefined, (r) => byRoute.get(r)?.description));
   }
   return out;
 }
@@ -83,10 +94,10 @@ export function docCardsOfPages(pages: PageData[], sidebarById: Map<string, Side
  * The dev server's pages hold their compiled HTML: the ones with a `::doc-cards` not yet filled
  * get their cards (a page filled before and not compiled again keeps its cards).
  */
-export function fillCardsOfPages(pages: PageData[], sidebarById: Map<string, SidebarData>): void {
+export function fillCardsOfPages(pages: PageData[], sidebarById: Map<string, SidebarData>, docsOfTag: Map<string, string[]>): void {
   const byRoute = new Map(pages.map((p) => [p.route, p]));
-  for (const [route, cards] of docCardsOfPages(pages, sidebarById, (p) => p.html.includes(PLACEHOLDER))) {
+  for (const [route, cards] of docCardsOfPages(pages, sidebarById, (p) => p.html.includes(PLACEHOLDER), docsOfTag)) {
     const page = byRoute.get(route)!;
-    page.html = fillDocCards(page.html, cards);
+    page.html = fillDocCards(page.html, cards, docsOfTag.has(route));
   }
 }

@@ -10,3 +10,11 @@ export function localePath(baseUrl: string, locale: string, defaultLocale: strin
 export function documentTitle(pageTitle: string, siteTitle: string): string {
   return pageTitle && pageTitle !== siteTitle ? `${pageTitle} | ${siteTitle}` : siteTitle;
 }
+
+/** «3 страницы»: a count of pages with the Russian plural form (1 страница, 2 страницы, 5 страниц). */
+export function pageCount(n: number): string {
+  const ten = n % 10;
+  const hundred = n % 100;
+  const word = ten === 1 && hundred !== 11 ? 'страница' : ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14) ? 'страницы' : 'страниц';
+  return `${n} ${word}`;
+}

@@ -60,6 +60,8 @@ export interface PageData {
   /** "Редактировать страницу": the source file on GitHub (docs only; absent when turned off). */
   editUrl?: string;
   lastUpdated?: LastUpdated;
+  /** A doc's tags (front matter `tags`), each a link to its tag page. */
+  tags?: NavLink[];
   /** `draft: true`: only ever built by the dev server, which shows a "Черновик" badge. */
   draft?: boolean;
   /** The page as plain Markdown (`<route>.md`), for the "Скопировать как Markdown" button. */

@@ -43,7 +43,7 @@ describe('incremental builds write what cold builds write', () => {
     run(site, site.out, cache);
   });
 
-  it('after each edit of a sequence: text, title, new page, deleted page, renamed heading, config, static file', () => {
+  it('after each edit of a sequence: text, title, new page, deleted page, renamed heading, config, static file, cards, tags', () => {
     const llmsTxt = path.join(site.out, 'llms.txt');
     edit('docs/guide/intro.md', (s) => `${s}\nАбзац, добавленный правкой текста.\n`);
     buildBoth('text edit');
@@ -91,6 +91,17 @@ describe('incremental builds write what cold builds write', () => {
     buildBoth('a generated-index category');
     site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты', link: { type: 'generated-index', title: 'Все инструменты', description: 'Всё для правил.' } }));
     buildBoth('its title changed');
+    // Tags: a page per tag lists its docs (titles and descriptions), and one page lists every tag.
+    edit('docs/guide/intro.md', (s) => s.replace('keywords: [фикстура, тест]', 'keywords: [фикстура, тест]\ntags: [nftables, агент]'));
+    edit('docs/reference/tools/cli.md', (s) => s.replace('title: Командная строка', 'title: Командная строка\ntags: [nftables]'));
+    buildBoth('tags added');
+    edit('docs/reference/tools/cli.md', (s) => s.replace('description: Правила из терминала.', 'description: Правила nftables из терминала.'));
+    buildBoth('a tagged page\'s description edited');
+    assert.match(readFileSync(path.join(site.out, 'tags/nftables/index.html'), 'utf8'), /<span class="doc-card__text">Правила nftables из терминала\.<\/span>/);
+    site.write('docs/tags.yml', 'nftables:\n  label: nftables\n  permalink: /nft\n  description: Таблицы и цепочки.\n');
+    buildBoth('a tags file');
+    edit('docs/guide/intro.md', (s) => s.replace('tags: [nftables, агент]', 'tags: [агент]'));
+    buildBoth('a tag taken off a page');
   });
 });
 

@@ -202,10 +202,10 @@ describe('migrate: front matter', () => {
 
   it('keeps our keys, drops and reports the others', () => {
     const r = convertFrontMatter('---\ntitle: Заголовок\nsidebar_position: 3\ntags: [a]\nhide_title: true\nsidebar_class_name: red\npagination_label: Далее\nimage: /img/card.png\n---\n\nТекст.\n', { stem: 'page', docIdOf });
-    assert.equal(r.block, '---\ntitle: Заголовок\nsidebar_position: 3\nhide_title: true\npagination_label: Далее\nimage: /img/card.png\n---\n');
+    assert.equal(r.block, '---\ntitle: Заголовок\nsidebar_position: 3\ntags: [a]\nhide_title: true\npagination_label: Далее\nimage: /img/card.png\n---\n');
     assert.equal(r.body, '\nТекст.\n');
     assert.equal(r.sourceLines, 9);
-    assert.deepEqual(r.items.map((i) => [i.what, i.sourceLine, i.kind]), [['front matter key "tags"', 4, 'dropped'], ['front matter key "sidebar_class_name"', 6, 'dropped']]);
+    assert.deepEqual(r.items.map((i) => [i.what, i.sourceLine, i.kind]), [['front matter key "sidebar_class_name"', 6, 'dropped']]);
   });
 
   it('turns an id that renames the page into a relative slug, and drops slug: /', () => {

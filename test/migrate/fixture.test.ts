@@ -72,7 +72,8 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
     const intro = read('intro.md');
     assert.match(intro, /!\[Схема компонентов\]\(\.\/_static\/img\/schema\.svg\)/);
     assert.match(intro, /^::include\{file="\.\/_partials\/_Support\.md"\}$/m);
-    assert.doesNotMatch(intro, /^tags:/m);
+    assert.match(intro, /^tags: \[обзор\]$/m, 'tags are built here too');
+    assert.doesNotMatch(intro, /^sidebar_class_name:/m);
     const api = read('reference/api.md');
     assert.match(api, /^slug: api-reference$/m);
     assert.match(api, /\[«Установка»\]\(\.\.\/guide\/install\.md\)/);
@@ -115,7 +116,7 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
     for (const f of ['docs/intro.md', 'docs/guide/install.mdx', 'docs/guide/02-configure.mdx', 'docs/guide/_Partial.mdx', 'docs/reference/api.md', 'src/partials/_Support.mdx']) {
       assert.match(report, new RegExp(`^ {2}converted ${f.replace(/[.]/g, '\\.')} → `, 'm'), f);
     }
-    assert.match(report, /intro\.md: dropped: front matter key "tags" \(docs\/intro\.md:5\)/);
+    assert.match(report, /intro\.md: dropped: front matter key "sidebar_class_name" \(docs\/intro\.md:6\)/);
     assert.match(report, /reference\/api\.md: dropped: front matter key "id" \(docs\/reference\/api\.md:2\); .*slug: api-reference/);
     assert.match(report, /Sidebars: sidebars\.js was not run\. Here sidebars are configured in src\/site\.config\.ts/);
     const snippet = report.slice(report.indexOf('sidebars: {'));

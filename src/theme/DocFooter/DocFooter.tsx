@@ -1,5 +1,5 @@
-// Below a doc's content: the link to edit its source, the button that copies it as Markdown, and
-// the date it last changed. Each part shows only when the build gave its data.
+// Below a doc's content: its tags, the link to edit its source, the button that copies it as
+// Markdown, and the date it last changed. Each part shows only when the build gave its data.
 import type { PageData } from '../../data/types.ts';
 import { useCopyMarkdown } from '../../hooks/use-copy-markdown.ts';
 import { CopyIcon, EditIcon } from '../Icons/Icons.tsx';
@@ -8,9 +8,15 @@ const COPY_LABEL = { idle: 'Скопировать как Markdown', copying: '�
 
 export function DocFooter({ page }: { page: PageData }) {
   const { state, copy } = useCopyMarkdown(page.markdownUrl);
-  if (!page.editUrl && !page.lastUpdated && !page.markdownUrl) return null;
+  if (!page.editUrl && !page.lastUpdated && !page.markdownUrl && !page.tags) return null;
   return (
     <div className="doc-footer">
+      {page.tags && (
+        <nav className="doc-tags" aria-label="Теги">
+          Теги:
+          <ul>{page.tags.map((t) => <li key={t.href}><a href={t.href}>{t.label}</a></li>)}</ul>
+        </nav>
+      )}
       <div className="doc-footer__actions">
         {page.editUrl && (
           <a className="doc-footer__edit" href={page.editUrl} target="_blank" rel="noopener noreferrer">

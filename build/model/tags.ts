@@ -1,0 +1,154 @@
+// Docusaurus's doc tags. A doc lists its tags in front matter (`tags: [nftables, агент]`, or
+// `{ label, permalink }`); `docs/tags.yml`, when there is one, defines tags by key (label,
+// permalink, description), and a tag it does not define warns (`docs.onInlineTags`). Each tag is a
+// link under the doc's content, to a page of its own at `/<tagsBasePath><permalink>` that shows a
+// card for each listed doc with that tag (`::doc-cards`, filled when the page renders:
+// build/render/doc-cards.ts); `/<tagsBasePath>` lists every tag. Those pages are made here as
+// Markdown, like a generated-index category's (build/model/generated-index.ts), and are from then
+// on pages like the others (no sidebar, as the pages folder's).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import GithubSlugger from 'github-slugger';
+import { isMap, isScalar, parseDocument } from 'yaml';
+import type { SiteConfig } from '../../src/config/schema.ts';
+import type { NavLink } from '../../src/data/types.ts';
+import { pageCount } from '../../src/data/locale.ts';
+import { BuildError, type Warning } from '../errors.ts';
+import { generatedSourcePage, type SourcePage } from './content.ts';
+import { frontMatterKeyLine } from './frontmatter.ts';
+
+export const TAGS_FILE = 'tags.yml';
+
+export interface TagDefinition {
+  label: string;
+  /** `/name`: the tag page's path under the tags' base path. */
+  permalink: string;
+  description?: string;
+}
+
+/** docs/tags.yml, read: the tags by key, and the file for messages; empty when there is no such file. */
+export interface TagDefinitions {
+  byKey: Map<string, TagDefinition>;
+  file?: string;
+}
+
+export const NO_TAG_DEFINITIONS: TagDefinitions = { byKey: new Map() };
+
+const PERMALINK = /^\/[^\s?#]*$/;
+
+/** Reads docs/tags.yml (absent: no definitions); a bad file stops the build with its line and the fix. */
+export function readTagDefinitions(docsDir: string, projectRoot: string): TagDefinitions {
+  const absPath = path.join(docsDir, TAGS_FILE);
+  if (!existsSync(absPath)) return { byKey: new Map() };
+  const file = path.relative(projectRoot, absPath).split(path.sep).join('/');
+  const text = readFileSync(absPath, 'utf8');
+  const doc = parseDocument(text, { prettyErrors: false });
+  const lineAt = (offset: number | undefined) => (offset === undefined ? 1 : text.slice(0, offset).split('\n').length);
+  if (doc.errors.length) {
+    throw new BuildError(`invalid YAML in the tags file: ${doc.errors[0].message.split('\n')[0]}`, file, lineAt(doc.errors[0].pos[0]), 'fix the syntax: each tag is `key:` with `label`, `permalink` and `description` under it');
+  }
+  const byKey = new Map<string, TagDefinition>();
+  if (doc.contents === null) return { byKey, file };
+  if (!isMap(doc.contents)) throw new BuildError('the tags file must map tag keys to their settings', file, 1, 'write `nftables: { label: nftables, permalink: /nftables }` lines');
+  for (const pair of doc.contents.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+    const line = lineAt(isScalar(pair.key) ? pair.key.range?.[0] : undefined);
+    const value = (pair.value === null ? {} : (pair.value as { toJSON(): unknown }).toJSON()) as Record<string, unknown> | null;
+    const fix = `write it as ${key || 'key'}: { label: "…", permalink: /…, description: "…" } (each optional)`;
+    if (!key || typeof value !== 'object' || value === null || Array.isArray(value)) throw new BuildError(`the tag "${key}" has no settings of its own`, file, line, fix);
+    const unknown = Object.keys(value).find((k) => !['label', 'permalink', 'description'].includes(k));
+    if (unknown) throw new BuildError(`the tag "${key}" has the key "${unknown}", which tags do not have`, file, line, fix);
+    const { label = key, permalink = `/${slug(String(label))}`, description } = value;
+    if (typeof label !== 'string' || !label || typeof permalink !== 'string' || !PERMALINK.test(permalink) || (description !== undefined && typeof description !== 'string')) {
+      throw new BuildError(`the tag "${key}" has a label, permalink or description of the wrong kind`, file, line, `${fix}; a permalink starts with "/" and has no spaces`);
+    }
+    byKey.set(key, { label, permalink, ...(description ? { description } : {}) });
+  }
+  return { byKey, file };
+}
+
+/** A tag name as a path: github-slugger's, as Docusaurus's kebab case gives for most names (`Сетевые правила` → `сетевые-правила`). */
+const slug = (label: string) => new GithubSlugger().slug(label);
+
+/** The tags' base route (`/tags`). */
+export const tagsBase = (config: SiteConfig) => `/${config.docs.tagsBasePath}`;
+
+/** A page's tags, resolved: each with its label and route (the tag page's). */
+export function tagsOfPage(s: SourcePage, defs: TagDefinitions, config: SiteConfig): (TagDefinition & { route: string })[] {
+  const seen = new Set<string>();
+  return (s.frontMatter.tags ?? []).flatMap((tag) => {
+    const def = typeof tag === 'string' ? defs.byKey.get(tag) ?? { label: tag, permalink: `/${slug(tag)}` } : { label: tag.label, permalink: tag.permalink ?? `/${slug(tag.label)}` };
+    const route = `${tagsBase(config)}${def.permalink === '/' ? '' : def.permalink}`;
+    if (seen.has(route)) return [];
+    seen.add(route);
+    return [{ ...def, route }];
+  });
+}
+
+/** The links a doc shows under its content: one per tag. */
+export function tagLinksOf(s: SourcePage, defs: TagDefinitions, config: SiteConfig): NavLink[] | undefined {
+  const tags = tagsOfPage(s, defs, config);
+  return tags.length ? tags.map((t) => ({ label: t.label, href: t.route })) : undefined;
+}
+
+export interface SiteTags {
+  /** The tag pages and the page of all tags, made as Markdown. */
+  pages: SourcePage[];
+  /** Each tag page's docs, by route: its cards (build/render/doc-cards.ts). */
+  docsOfTag: Map<string, string[]>;
+  /** Tags used but not defined in docs/tags.yml, when it exists (`docs.onInlineTags: warn`). */
+  warnings: Warning[];
+}
+
+const byLabel = new Intl.Collator('ru').compare;
+const quoted = (s: string) => JSON.stringify(s);
+/** Markdown link text: the characters that would end or change it, escaped. */
+const linkText = (s: string) => s.replace(/[\\[\]*_`<]/g, '\\$&');
+
+/**
+ * The pages of the site's tags, from the docs' front matter. Listed docs only (an unlisted doc
+ * keeps its tags but no tag page lists it). `docs.onInlineTags: throw` turns the warnings into an error.
+ */
+export function siteTags(docs: SourcePage[], defs: TagDefinitions, config: SiteConfig, docsDir: string): SiteTags {
+  const tags = new Map<string, TagDefinition & { route: string; docs: string[]; file: string }>();
+  const warnings: Warning[] = [];
+  for (const s of docs) {
+    if (s.kind !== 'doc' || !s.frontMatter.tags) continue;
+    if (defs.file && config.docs.onInlineTags !== 'ignore') {
+      for (const tag of s.frontMatter.tags) {
+        if (typeof tag === 'string' && defs.byKey.has(tag)) continue;
+        const name = typeof tag === 'string' ? tag : tag.label;
+        const message = `the tag "${name}" is not defined in ${defs.file}`;
+        const fix = `add it there (${slug(name)}: { label: ${quoted(name)} }), or use one of its keys`;
+        if (config.docs.onInlineTags === 'throw') throw new BuildError(message, s.file, frontMatterKeyLine(s.raw, 'tags'), fix);
+        warnings.push({ file: s.file, line: frontMatterKeyLine(s.raw, 'tags'), message: `${message}: ${fix}` });
+      }
+    }
+    for (const tag of tagsOfPage(s, defs, config)) {
+      const known = tags.get(tag.route) ?? { ...tag, docs: [], file: s.file };
+      if (!s.frontMatter.unlisted) known.docs.push(s.route);
+      tags.set(tag.route, known);
+    }
+  }
+  const listed = [...tags.values()].filter((t) => t.docs.length > 0).sort((a, b) => byLabel(a.label, b.label) || (a.route < b.route ? -1 : 1));
+  if (listed.length === 0) return { pages: [], docsOfTag: new Map(), warnings };
+  const base = tagsBase(config);
+  const at = (route: string) => path.join(docsDir, `_tags_.generated${route}.md`);
+  const pages = listed.map((t) => generatedSourcePage([
+    '---', `title: ${quoted(`Страницы с тегом «${t.label}»`)}`,
+    `description: ${quoted(t.description ?? `${pageCount(t.docs.length)} документации с тегом «${t.label}».`)}`, '---', '',
+    ...(t.description ? [t.description, ''] : []), pageCount(t.docs.length), '', '::doc-cards', '', `[Все теги](${base})`, '',
+  ].join('\n'), at(t.route), defs.file ?? t.file, `${t.route.slice(1)}`, t.route, 'markdown-page'));
+  // The page of all tags: grouped by their first letter, each with its page count.
+  const groups = new Map<string, typeof listed>();
+  for (const t of listed) {
+    const letter = t.label.charAt(0).toLocaleUpperCase('ru');
+    groups.set(letter, [...(groups.get(letter) ?? []), t]);
+  }
+  const index = ['---', 'title: Теги', `description: ${quoted('Все теги документации и число страниц с каждым.')}`, '---', ''];
+  for (const [letter, group] of groups) {
+    index.push(`## ${letter}`, '', ...group.map((t) => `- [${linkText(t.label)}](${t.route}) — ${pageCount(t.docs.length)}`), '');
+  }
+  pages.push(generatedSourcePage(index.join('\n'), at(base), defs.file ?? listed[0].file, base.slice(1), base, 'markdown-page'));
+  return { pages, docsOfTag: new Map(listed.map((t) => [t.route, t.docs])), warnings };
+}
