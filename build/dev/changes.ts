@@ -63,8 +63,9 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
       plan.categories = true;
       continue;
     }
-    // A fragment (`_part.md`, build/markdown/includes.ts) is not a page: the pages that include it compile again.
-    if (inDocs !== null && isFragmentPath(inDocs) && /\.mdx?$/.test(inDocs) && !isEditorNoise(inDocs)) {
+    // A fragment (`_part.md`, build/markdown/includes.ts) or a snippet's file (`_snippets/main.tf`,
+    // build/markdown/snippets.ts) is not a page: the pages that include it compile again.
+    if (inDocs !== null && isFragmentPath(inDocs) && !isEditorNoise(inDocs)) {
       plan.pageAssets.add(file);
       continue;
     }

@@ -9,9 +9,11 @@
 // - The nodes of a fragment take the position of the include line, so a warning about them points
 //   at a line of the page; the page's context maps that line to the fragment for the message.
 // - A missing file, a page used as a fragment and an include cycle are errors naming both files.
+// - Code from a file (`<<< ./_snippets/main.tf`, build/markdown/snippets.ts) is expanded in the
+//   same walk, in the page and in its fragments, and its file is a dependency like a fragment.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Definition, Image, Link, Root, RootContent } from 'mdast';
+import type { Definition, Image, Link, Paragraph, Root, RootContent } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
@@ -23,6 +25,7 @@ import { contextOf, type CompileContext } from './context.ts';
 import { normaliseForeignForms } from './preprocess.ts';
 import { walk } from './walk.ts';
 import { findModuleLine, MIGRATE_HINT } from './mdx-forms.ts';
+import { snippetBlock, snippetFiles, snippetOf } from './snippets.ts';
 
 export const INCLUDE = 'include';
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -65,6 +68,7 @@ export function includeLines(markdown: string): { file: string; line: number }[]
 export function includedFiles(absPath: string, markdown: string): string[] {
   const seen = new Set<string>();
   const visit = (from: string, text: string) => {
+    for (const file of snippetFiles(text)) seen.add(path.resolve(path.dirname(from), file));
     for (const { file } of includeLines(text)) {
       const target = path.resolve(path.dirname(from), file);
       if (seen.has(target)) continue;
@@ -96,10 +100,19 @@ interface Expansion {
   used: Set<string>;
 }
 
-function expand(tree: { type: string; children: RootContent[] }, from: string, chain: string[], x: Expansion, includeLine?: number): void {
+/** text: the Markdown the tree was parsed from (the page's, or a fragment's). */
+function expand(tree: { type: string; children: RootContent[] }, text: string, from: string, chain: string[], x: Expansion, includeLine?: number): void {
   const rel = (f: string) => path.relative(path.dirname(x.ctx.absPath), f).split(path.sep).join('/') || path.basename(f);
   const shown = (f: string) => (f === x.ctx.absPath ? x.ctx.file : path.join(path.dirname(x.ctx.file), rel(f)).split(path.sep).join('/'));
+  const mayHaveSnippets = text.includes('<<<');
   walk(tree, (node, index, parent) => {
+    if (mayHaveSnippets && node.type === 'paragraph') {
+      const { start, end } = (node as Paragraph).position ?? {};
+      const ref = start?.offset !== undefined && end?.offset !== undefined && text.startsWith('<<<', start.offset) ? snippetOf(text.slice(start.offset, end.offset)) : undefined;
+      if (!ref) return;
+      parent.children[index] = snippetBlock(node as Paragraph, ref, { from, file: x.ctx.file, line: (includeLine ?? start!.line) + x.ctx.lineOffset }, x.used) as never;
+      return index + 1;
+    }
     if (node.type !== 'leafDirective' || (node as LeafDirective).name !== INCLUDE) return;
     const directive = node as LeafDirective;
     // The line in the page: the directive's own line for the page's includes, the outer include's line for nested ones.
@@ -118,20 +131,21 @@ function expand(tree: { type: string; children: RootContent[] }, from: string, c
     if (chain.includes(target)) {
       fail(`include cycle: ${[...chain, target].map(shown).join(' → ')}`, 'remove one of these ::include lines');
     }
-    let text: string;
+    let fragmentText: string;
     try {
-      text = readFileSync(target, 'utf8');
+      fragmentText = readFileSync(target, 'utf8');
     } catch {
       return fail(`::include of ${file}: ${shown(target)} does not exist`, 'correct the path (it is relative to the file with the ::include line)');
     }
-    const moduleLine = findModuleLine(text);
+    const moduleLine = findModuleLine(fragmentText);
     if (moduleLine) fail(`"${moduleLine.text}" in ${shown(target)} (line ${moduleLine.line}) is an MDX import/export`, `remove it: fragments are plain Markdown (${MIGRATE_HINT})`);
     x.used.add(target);
     // Warnings about text at this line name the outermost fragment included there.
     x.ctx.includedAt ??= new Map();
     if (!x.ctx.includedAt.has(pageLine)) x.ctx.includedAt.set(pageLine, shown(target));
-    const fragment = parser!.parse(normaliseForeignForms(text.replace(FRONT_MATTER, ''))) as Root;
-    expand(fragment, target, [...chain, target], x, pageLine);
+    const fragmentSource = normaliseForeignForms(fragmentText.replace(FRONT_MATTER, ''));
+    const fragment = parser!.parse(fragmentSource) as Root;
+    expand(fragment, fragmentSource, target, [...chain, target], x, pageLine);
     const position = directive.position;
     walk(fragment, (n) => {
       const inner = n as unknown as { position?: unknown; url?: string; type: string };
@@ -147,14 +161,14 @@ function expand(tree: { type: string; children: RootContent[] }, from: string, c
   });
 }
 
-/** The unified plugin: expands every include of the page (and of its fragments). */
+/** The unified plugin: expands every include and snippet of the page (and of its fragments). */
 export function remarkIncludes() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
-    if (!ctx.source.includes('::include')) return;
+    if (!ctx.source.includes('::include') && !ctx.source.includes('<<<')) return;
     parser ??= createParser();
     const x: Expansion = { ctx, isPage: (f) => ctx.routes.get(f) !== undefined, used: new Set() };
-    expand(tree, ctx.absPath, [ctx.absPath], x);
+    expand(tree, ctx.source, ctx.absPath, [ctx.absPath], x);
     ctx.includes = [...x.used].sort();
   };
 }

@@ -34,7 +34,7 @@ export interface SourcePage {
   hash: string;
   /** The file's size in bytes. */
   size: number;
-  /** The text has an `::include` directive: its fragments are read for the compile's key. */
+  /** The text has an `::include` directive or a `<<<` snippet line: the files they read are part of the compile's key. */
   mayInclude: boolean;
   /** Front-matter keys that have no effect here (build/model/frontmatter.ts). */
   warnings?: Warning[];
@@ -143,7 +143,7 @@ class LoadedSource implements SourcePage {
     this.bytes = source.bytes;
     this.hash = source.hash ?? sourceHash(source.bytes);
     this.size = source.bytes.length;
-    this.mayInclude = source.bytes.includes('::include', bodyStart);
+    this.mayInclude = source.bytes.includes('::include', bodyStart) || source.bytes.includes('<<<', bodyStart);
   }
 
   get raw(): string {

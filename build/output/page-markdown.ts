@@ -206,7 +206,8 @@ class SourceEditor {
         case 'code': {
           const plain = structuredClone(node);
           plainCode(plain);
-          if (plain.value !== node.value || plain.meta !== (node.meta ?? null)) this.replace(node, printed([plain], this.sourceFile, this.ctx, false));
+          // A snippet (`<<< ./file`, build/markdown/snippets.ts): the source has its line, the Markdown its code.
+          if (this.source.startsWith('<<<', start) || plain.value !== node.value || plain.meta !== (node.meta ?? null)) this.replace(node, printed([plain], this.sourceFile, this.ctx, false));
           continue;
         }
         case 'yaml':

@@ -43,7 +43,7 @@ describe('incremental builds write what cold builds write', () => {
     run(site, site.out, cache);
   });
 
-  it('after each edit of a sequence: text, title, new page, deleted page, renamed heading, config, static file, cards, tags', () => {
+  it('after each edit of a sequence: text, title, new page, deleted page, renamed heading, config, static file, cards, tags, snippets', () => {
     const llmsTxt = path.join(site.out, 'llms.txt');
     edit('docs/guide/intro.md', (s) => `${s}\nАбзац, добавленный правкой текста.\n`);
     buildBoth('text edit');
@@ -102,6 +102,13 @@ describe('incremental builds write what cold builds write', () => {
     buildBoth('a tags file');
     edit('docs/guide/intro.md', (s) => s.replace('tags: [nftables, агент]', 'tags: [агент]'));
     buildBoth('a tag taken off a page');
+    // Code from a file (`<<<`): the file is part of the page's input.
+    site.write('docs/guide/_snippets/rules.yaml', 'rules:\n  - from: web\n    to: db\n');
+    edit('docs/guide/install.md', (s) => `${s}\n<<< ./_snippets/rules.yaml [rules.yaml]\n`);
+    buildBoth('a snippet');
+    site.write('docs/guide/_snippets/rules.yaml', 'rules:\n  - from: web\n    to: cache\n');
+    buildBoth('a snippet\'s file edited');
+    assert.match(readFileSync(path.join(site.out, 'guide/install/index.html'), 'utf8'), /cache/);
   });
 });
 

@@ -285,8 +285,8 @@ describe('dev changes: what a file event means', () => {
     assert.deepEqual([...plan('change', '/s/static/img/x.png').statics], [['/s/static/img/x.png', 'changed']]);
   });
 
-  it('a fragment is not a page: the pages including it compile again', () => {
-    for (const f of ['/s/docs/_partial.md', '/s/docs/_shared/steps.md']) {
+  it('a fragment or a snippet\'s file is not a page: the pages including it compile again', () => {
+    for (const f of ['/s/docs/_partial.md', '/s/docs/_shared/steps.md', '/s/docs/guide/_snippets/main.tf']) {
       const p = plan('change', f);
       assert.equal(p.pages.size, 0, f);
       assert.deepEqual([...p.pageAssets], [f]);
