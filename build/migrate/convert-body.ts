@@ -17,6 +17,8 @@ export interface BodyEnv {
   mode: SyntaxMode;
   /** The `::include` path (relative to the converted page) of a partial imported from `from`; undefined when there is no such file. */
   includePath(from: string): string | undefined;
+  /** A file shown by a <CodeBlock> (raw-loader): its path for a `<<<` line, relative to the converted page; undefined when there is no such file. */
+  snippetPath(from: string): string | undefined;
   /** `<DocCardList />`: the Markdown list of the links it stands for (build/migrate/doc-cards.ts); undefined when the folder has no other page. */
   docCards?(): string | undefined;
 }

@@ -50,6 +50,7 @@ export function convertElement(c: BodyConverter, el: ElementNode): Piece {
       return include(c, el);
     case 'html':
       return html(c, el);
+    case 'raw-source': // a file's text used as a component: Docusaurus would fail too
     case 'other':
       return customComponent(c, el);
   }
@@ -96,7 +97,11 @@ function codeBlock(c: BodyConverter, el: ElementNode): Piece {
   let code: string | undefined;
   const meaningful = el.children.filter((n) => !(n.type === 'text' && c.source(n).trim() === ''));
   if (meaningful.length === 1 && meaningful[0].type === 'expression') {
-    const v = readLiteral(c.source(meaningful[0]).slice(1, -1).trim())?.value;
+    const inner = c.source(meaningful[0]).slice(1, -1).trim();
+    // A file's text (`import Source from '!!raw-loader!./main.go'`): shown from the file, `<<< ./main.go`.
+    const raw = c.bindings.get(inner);
+    if (raw?.role === 'raw-source') return snippetLine(c, el, raw.from, stringAttribute(el.attributes, 'language'), title);
+    const v = readLiteral(inner)?.value;
     if (typeof v === 'string') code = v;
   } else if (el.children.every((n) => n.type === 'text' || n.type === 'code')) {
     code = dedent(c.body.slice(el.innerStart, el.innerEnd));
@@ -108,6 +113,15 @@ function codeBlock(c: BodyConverter, el: ElementNode): Piece {
   code = trimBlankLines(code.replace(/^\n/, ''));
   const fence = fenceFor(code);
   return { block: true, text: `${fence}${language}${title ? ` ${directiveAttribute('title', title)}` : ''}\n${code}\n${fence}` };
+}
+
+/** `<<< path{language} [title]` (build/markdown/snippets.ts) for a <CodeBlock> of a raw-loaded file. */
+function snippetLine(c: BodyConverter, el: ElementNode, from: string, language: string | undefined, title: string | undefined): Piece {
+  const file = c.env.snippetPath(from);
+  if (file === undefined) {
+    return c.unconverted(el, `<CodeBlock> of the file "${from}"`, `Файл \`${from}\` не найден при миграции.`, 'the imported file was not found; show it with <<< ./path');
+  }
+  return { block: true, text: `<<< ${file}${language ? `{${language}}` : ''}${title ? ` [${title.replace(/[[\]]/g, '')}]` : ''}` };
 }
 
 function details(c: BodyConverter, el: ElementNode): Piece {

@@ -68,12 +68,13 @@ function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets, docCards
     ? convertFrontMatter(source, { stem: file.stem!, numberPrefix: file.numberPrefix, docIdOf: (id) => plan.ourDocId(id) })
     : convertFrontMatter(source, { stem: path.basename(file.target, '.md'), docIdOf: (id) => plan.ourDocId(id) });
   const mode = file.source.endsWith('.mdx') ? 'mdx' : plan.site.mdMode;
+  const importedFile = (from: string) => (from.startsWith('@site/') ? path.join(plan.site.siteDir, from.slice('@site/'.length))
+    : from.startsWith('.') ? path.resolve(path.dirname(file.source), from) : undefined);
   const body = convertBody(fm.body, {
     mode,
     docCards,
     includePath(from) {
-      const abs = from.startsWith('@site/') ? path.join(plan.site.siteDir, from.slice('@site/'.length))
-        : from.startsWith('.') ? path.resolve(path.dirname(file.source), from) : undefined;
+      const abs = importedFile(from);
       if (!abs) return undefined;
       if (!plan.ofSource(abs) && !existsSync(abs)) return undefined;
       const partial = plan.fragmentOf(abs, () => {
@@ -81,6 +82,13 @@ function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets, docCards
         return plan.adopt(abs, '_partials', base.startsWith('_') ? base : `_${base}`, 'partial');
       });
       return relativeUrl(file.target, partial.target);
+    },
+    snippetPath(from) {
+      const abs = importedFile(from);
+      if (!abs || !existsSync(abs)) return undefined;
+      // A file of the docs folder is copied with it; one from elsewhere goes to _snippets/.
+      const copy = plan.ofSource(abs) ?? plan.adopt(abs, '_snippets', path.basename(abs), 'copy');
+      return relativeUrl(file.target, copy.target);
     },
   });
   const urls = rewriteUrls(body.markdown, (url, kind) => links.decide(file, url, kind));

@@ -12,6 +12,7 @@ import { compileMarkdown } from '../../build/markdown/compile.ts';
 const env: BodyEnv = {
   mode: 'mdx',
   includePath: (from) => (from.includes('missing') ? undefined : `./${from.split('/').pop()!.replace(/\.mdx?$/, '.md')}`),
+  snippetPath: (from) => (from.includes('missing') ? undefined : `./_snippets/${from.split('/').pop()!}`),
 };
 
 /** The converted Markdown without the report markers, and the report items. */
@@ -116,6 +117,14 @@ describe('migrate: HTML and JSX', () => {
     const { md } = convert("import Admonition from '@theme/Admonition';\nimport CodeBlock from '@theme/CodeBlock';\n\n"
       + '<Admonition type="caution" title="Осторожно">\n  Текст.\n</Admonition>\n\n<CodeBlock language="bash" title="run.sh">{`echo 1\necho 2`}</CodeBlock>\n');
     assert.equal(md, ':::caution[Осторожно]\nТекст.\n:::\n\n```bash title="run.sh"\necho 1\necho 2\n```\n');
+  });
+
+  it('turns a CodeBlock of a raw-loaded file into a <<< line that shows the file', () => {
+    const { md, items } = convert("import CodeBlock from '@theme/CodeBlock';\nimport Main from '!!raw-loader!./examples/main.tf';\nimport Rules from './rules.yaml?raw';\n"
+      + "import Gone from '!!raw-loader!./missing.go';\n\n"
+      + '<CodeBlock language="hcl" title="main.tf">{Main}</CodeBlock>\n\n<CodeBlock>{Rules}</CodeBlock>\n\n<CodeBlock language="go">{Gone}</CodeBlock>\n');
+    assert.match(md, /^<<< \.\/_snippets\/main\.tf\{hcl\} \[main\.tf\]\n\n<<< \.\/_snippets\/rules\.yaml\n\n/);
+    assert.deepEqual(items.map((i) => [i.kind, i.what]), [['not-converted', '<CodeBlock> of the file "./missing.go"']]);
   });
 
   it('leaves JSX-looking text inside code alone', () => {

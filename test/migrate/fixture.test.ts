@@ -38,6 +38,7 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
     assert.equal(converted.status, 0, converted.stderr);
     assert.deepEqual(files(converted.docs), [
       '_partials/_Support.md',
+      '_snippets/agent.yaml',
       '_static/img/logo.svg',
       '_static/img/schema.svg',
       'guide/_Partial.md',
@@ -64,6 +65,7 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
     assert.match(install, /:::warning\[Перед установкой\]/);
     assert.match(install, /## Настройка агента \{#agent-setup\}/);
     assert.match(install, /^::include\{file="\.\/_Partial\.md"\}$/m);
+    assert.match(install, /^<<< \.\.\/_snippets\/agent\.yaml\{yaml\} \[agent\.yaml\]$/m, 'a CodeBlock of a raw-loaded file shows the file');
     assert.match(install, /^Для установки нужны права \*\*root\*\* и доступ к репозиторию пакетов\.<br>$/m);
     const configure = read('guide/configure.md');
     assert.match(configure, /^sidebar_position: 2$/m, 'the number prefix 02- is the position');
@@ -135,6 +137,7 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
     const install = readFileSync(path.join(built.out, 'guide/install/index.html'), 'utf8');
     assert.match(install, /Проверка связи/, 'the partial is on the page');
     assert.match(install, /id="agent-setup"/);
+    assert.match(install, /<div class="code-block__title">agent\.yaml<\/div>[\s\S]*?sgroups\.example\.org/, 'the raw-loaded file, shown from _snippets/');
   });
 
   it('suggests redirects from every old URL and the client-redirects plugin\'s, and the site built with them forwards', () => {
