@@ -13,7 +13,7 @@ import type { ReportItem } from './report.ts';
 const KEPT = new Set([
   'title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'unlisted', 'hide_table_of_contents',
   'toc_min_heading_level', 'toc_max_heading_level', 'keywords', 'custom_edit_url', 'last_update', 'draft',
-  'pagination_next', 'pagination_prev', 'pagination_label', 'hide_title', 'image', 'tags',
+  'pagination_next', 'pagination_prev', 'pagination_label', 'hide_title', 'image', 'tags', 'displayed_sidebar',
 ]);
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;

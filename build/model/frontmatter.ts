@@ -39,6 +39,8 @@ const frontMatterSchema = z.looseObject({
     label: text,
     permalink: z.optional(z.string().check(z.regex(/^\/[^\s?#]*$/, 'a tag\'s permalink starts with "/" and has no spaces, "?" or "#"'))),
   })]))),
+  /** Docusaurus: the sidebar shown beside this doc (a key of the config's sidebars), or null for none. */
+  displayed_sidebar: z.optional(z.nullable(text)),
   /** Shown by the dev server with a "Черновик" badge, left out of a production build entirely. */
   draft: z.optional(z.boolean()),
   /** Docusaurus: the doc id of the next/previous page in the pager; null hides that side. */
@@ -53,7 +55,7 @@ const frontMatterSchema = z.looseObject({
 });
 
 /** Docusaurus keys that mean something there and nothing here: said once, never silently dropped. */
-const DOCUSAURUS_ONLY = ['id', 'sidebar_class_name', 'sidebar_custom_props', 'displayed_sidebar',
+const DOCUSAURUS_ONLY = ['id', 'sidebar_class_name', 'sidebar_custom_props',
   'parse_number_prefixes', 'sidebar_key', 'title_meta', 'toc_max_heading_level_desktop'];
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;

@@ -124,6 +124,23 @@ function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', do
   return { label: target.frontMatter.pagination_label ?? target.frontMatter.sidebar_label ?? titleOf(target, compiled), href: target.route };
 }
 
+/**
+ * Where a doc stands: where the sidebars put it, unless front matter `displayed_sidebar` names
+ * another sidebar to show beside it (no breadcrumbs or pager from it then: the doc is not in it)
+ * or null for none.
+ */
+function placeOf(s: SourcePage, placement: Placement, config: SiteConfig) {
+  const place = placement.get(s.id);
+  const shown = s.frontMatter.displayed_sidebar;
+  if (shown === undefined || place?.sidebarId === shown) return place;
+  if (shown === null) return undefined;
+  if (!Object.hasOwn(config.sidebars, shown)) {
+    throw new BuildError(`displayed_sidebar names the sidebar "${shown}", which the config does not have`, s.file, frontMatterKeyLine(s.raw, 'displayed_sidebar'),
+      `write one of ${Object.keys(config.sidebars).map((id) => `"${id}"`).join(', ')}, or null for no sidebar`);
+  }
+  return { sidebarId: shown, breadcrumbs: [] };
+}
+
 /** One source's page data, given where the sidebars put it. */
 export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledForPage>, config: SiteConfig, placement: Placement, metaOf?: PageMetaOf, docsById?: Map<string, SourcePage>): PageData {
   if (s.kind === 'react-page') {
@@ -131,7 +148,7 @@ export function pageDataOf(s: SourcePage, compiled: Map<string, CompiledForPage>
     return { route: s.route, kind: 'react-page', title: isHome ? config.title : humanise(s.id), description: config.tagline, html: '', toc: [], unlisted: false, breadcrumbs: [] };
   }
   const c = compiled.get(s.absPath)!;
-  const place = s.kind === 'doc' ? placement.get(s.id) : undefined;
+  const place = s.kind === 'doc' ? placeOf(s, placement, config) : undefined;
   return {
     route: s.route,
     kind: s.kind,

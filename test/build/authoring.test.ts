@@ -30,12 +30,12 @@ describe('authoring habits from Docusaurus', () => {
   before(() => {
     site = copyFixture();
     site.write('docs/reference/draft.md', '---\ntitle: Черновая страница\ndraft: true\n---\n\nНеоконченныйтекст черновика.\n');
-    site.write('docs/reference/secret.md', '---\ntitle: Секретный справочник\nunlisted: true\n---\n\nТолько по ссылке.\n');
+    site.write('docs/reference/secret.md', '---\ntitle: Секретный справочник\nunlisted: true\ndisplayed_sidebar: guide\n---\n\nТолько по ссылке.\n');
     site.write('docs/guide/relative.md', '---\ntitle: Относительный адрес\nslug: setup\nunlisted: true\n---\n\nТекст.\n');
     const install = readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8');
     site.write('docs/guide/install.md', `---\npagination_next: reference/api\npagination_prev: null\n---\n${install}`);
     const intro = readFileSync(path.join(site.docs, 'guide/intro.md'), 'utf8');
-    site.write('docs/guide/intro.md', intro.replace('keywords: [фикстура, тест]\n', 'keywords: [фикстура, тест]\nsidebar_postion: 2\ntags: [a, b]\nhide_title: true\nimage: /img/logo.svg\n'));
+    site.write('docs/guide/intro.md', intro.replace('keywords: [фикстура, тест]\n', 'keywords: [фикстура, тест]\nsidebar_postion: 2\nsidebar_class_name: wide\nhide_title: true\nimage: /img/logo.svg\n'));
     const api = readFileSync(path.join(site.docs, 'reference/api.md'), 'utf8');
     site.write('docs/reference/api.md', api.replace('title: API\n', 'title: API\npagination_label: К API\n'));
     const r = site.build();
@@ -65,7 +65,27 @@ describe('authoring habits from Docusaurus', () => {
 
   it('warns about unknown front-matter keys with the nearest known one, and about Docusaurus keys it ignores', () => {
     assert.match(stderr, /warning: .*docs\/guide\/intro\.md:6: unknown front matter key "sidebar_postion" is ignored; did you mean "sidebar_position"\?/);
-    assert.match(stderr, /warning: .*docs\/guide\/intro\.md:7: front matter key "tags" is a Docusaurus key that has no effect here/);
+    assert.match(stderr, /warning: .*docs\/guide\/intro\.md:7: front matter key "sidebar_class_name" is a Docusaurus key that has no effect here/);
+  });
+
+  it('displayed_sidebar shows a sidebar beside a doc that is not in it, null shows none; an unknown one stops the build', () => {
+    const secret = readFileSync(path.join(site.out, 'reference/secret/index.html'), 'utf8');
+    assert.match(secret, /<aside class="doc-sidebar"[^>]*>[\s\S]*href="\/guide\/intro"/, 'the guide sidebar beside an unlisted doc');
+    assert.doesNotMatch(/<aside class="doc-sidebar"[\s\S]*?<\/aside>/.exec(secret)![0], /aria-current/, 'no item of it is this page');
+    assert.doesNotMatch(readFileSync(path.join(site.out, 'guide/setup/index.html'), 'utf8'), /class="doc-sidebar"/, 'without it, an unlisted doc has none');
+    const api = readFileSync(path.join(site.docs, 'reference/api.md'), 'utf8');
+    try {
+      site.write('docs/reference/api.md', api.replace('title: API\n', 'title: API\ndisplayed_sidebar: null\n'));
+      assert.equal(site.build().status, 0);
+      assert.doesNotMatch(readFileSync(path.join(site.out, 'reference/api/index.html'), 'utf8'), /class="doc-sidebar"/, 'null: no sidebar');
+      site.write('docs/reference/api.md', api.replace('title: API\n', 'title: API\ndisplayed_sidebar: guides\n'));
+      const r = site.build();
+      assert.equal(r.status, 1);
+      assert.match(r.stderr, /docs\/reference\/api\.md:3: displayed_sidebar names the sidebar "guides", which the config does not have\n\s+fix: write one of "guide", or null for no sidebar/);
+    } finally {
+      site.write('docs/reference/api.md', api);
+      assert.equal(site.build().status, 0);
+    }
   });
 
   it('pagination_next names another doc, pagination_prev: null hides that side', () => {
