@@ -35,7 +35,7 @@ import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
 import { assemblePages, contentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
 import { SearchIndexer, type StoredHtml } from './search/index.ts';
-import { renderRobots, renderSitemap } from './output/sitemap.ts';
+import { renderRobots, renderSitemap, sitemapEntries } from './output/sitemap.ts';
 import { machinePages, type MachineFile } from './output/llms.ts';
 import { KnownBytes } from './output/known-bytes.ts';
 import { LlmsFullParts } from './output/llms-full-parts.ts';
@@ -336,8 +336,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       out.addOrReuse(rel, html);
     }
     await out.flush(written);
-    const listed = pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
-    writeOut(staging, 'sitemap.xml', renderSitemap(config, listed));
+    writeOut(staging, 'sitemap.xml', renderSitemap(config, sitemapEntries(pages)));
     writeOut(staging, 'robots.txt', renderRobots(config));
     const rules = redirectRules(redirects, config);
     writeOut(staging, REDIRECTS_NGINX_FILE, redirectsNginxInclude(rules));

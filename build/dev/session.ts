@@ -33,7 +33,7 @@ import {
   adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocsOf, sidebarFiles, sitePaths,
   type AssembledPages, type PathOptions, type SitePaths,
 } from '../model/site.ts';
-import { renderRobots, renderSitemap } from '../output/sitemap.ts';
+import { renderRobots, renderSitemap, sitemapEntries } from '../output/sitemap.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
 import { timeSlicer } from '../time-slice.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
@@ -513,8 +513,8 @@ export class DevSession {
     if (full) copyStatic(this.paths.staticDir, outDir);
     else for (const [file, state] of plan.statics) this.copyStaticFile(file, state);
     copyContentAssets(full ? this.compiled.values() : [...compiledNow].map((f) => this.compiled.get(f)!).filter(Boolean), outDir);
-    const listed = assembled.pages.filter((p) => !p.unlisted && p.kind !== 'not-found').map((p) => p.route);
-    const sitemapKey = `${config.url}\n${listed.join('\n')}`;
+    const listed = sitemapEntries(assembled.pages);
+    const sitemapKey = JSON.stringify([config.url, listed]);
     if (sitemapKey !== this.emitted.sitemap) {
       writeOut(outDir, 'sitemap.xml', renderSitemap(config, listed));
       writeOut(outDir, 'robots.txt', renderRobots(config));

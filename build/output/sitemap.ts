@@ -1,10 +1,26 @@
-// sitemap.xml (listed pages only) and robots.txt pointing at it.
+// sitemap.xml (listed pages only) and robots.txt pointing at it. A page with a "last updated" date
+// (its last commit, or front matter `last_update`: build/model/last-updated.ts) has it as
+// `<lastmod>`, the day only, as Docusaurus's `lastmod: 'date'` writes it: search engines re-crawl
+// what changed first.
 import type { SiteConfig } from '../../src/config/schema.ts';
+import type { PageData } from '../../src/data/types.ts';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function renderSitemap(config: SiteConfig, routes: string[]): string {
-  const urls = routes.map((r) => `<url><loc>${xmlEscape(encodeURI(config.url + r))}</loc></url>`).join('');
+export interface SitemapEntry {
+  route: string;
+  /** YYYY-MM-DD. */
+  lastmod?: string;
+}
+
+/** The pages the sitemap lists: neither unlisted nor the page-not-found page. */
+export function sitemapEntries(pages: PageData[]): SitemapEntry[] {
+  return pages.filter((p) => !p.unlisted && p.kind !== 'not-found')
+    .map((p) => (p.lastUpdated ? { route: p.route, lastmod: p.lastUpdated.datetime.slice(0, 10) } : { route: p.route }));
+}
+
+export function renderSitemap(config: SiteConfig, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => `<url><loc>${xmlEscape(encodeURI(config.url + e.route))}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }
 

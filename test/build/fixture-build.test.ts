@@ -31,6 +31,9 @@ describe('building the fixture site', () => {
     const sitemap = read('sitemap.xml');
     assert.match(sitemap, /<loc>https:\/\/docs\.example\.com\/guide\/intro<\/loc>/);
     assert.doesNotMatch(sitemap, /hidden/);
+    // A page's "last updated" date is its <lastmod> (front matter here: the copy is outside git); none without one.
+    assert.match(sitemap, /<url><loc>https:\/\/docs\.example\.com\/reference\/api<\/loc><lastmod>2025-01-31<\/lastmod><\/url>/);
+    assert.match(sitemap, /<url><loc>https:\/\/docs\.example\.com\/guide\/intro<\/loc><\/url>/);
     assert.match(read('robots.txt'), /Sitemap: https:\/\/docs\.example\.com\/sitemap\.xml/);
     assert.ok(readdirSync(path.join(site.out, 'assets')).some((f) => /^entry\.[A-Z0-9]+\.js$/.test(f)), 'hashed entry bundle');
   });
