@@ -149,6 +149,12 @@ function asBuildError(e: unknown, file?: string): unknown {
   return e;
 }
 
+/** A page's compiled Markdown by its route. */
+function compiledByRoute(sources: SourcePage[], compiled: Map<string, CompiledMarkdown>): (route: string) => CompiledMarkdown | undefined {
+  const files = new Map(sources.map((s) => [s.route, s.absPath]));
+  return (route) => { const file = files.get(route); return file === undefined ? undefined : compiled.get(file); };
+}
+
 export class DevSession {
   readonly paths: SitePaths;
   readonly srcDir: string;
@@ -203,6 +209,8 @@ export class DevSession {
   private tagDefs?: TagDefinitions;
   /** Each tag page's docs (build/model/tags.ts), for its cards. */
   private docsOfTag = new Map<string, string[]>();
+  /** The cards each page with a `::doc-cards` shows (build/render/doc-cards.ts), to see when they change. */
+  private cardsShown = new Map<string, string>();
   /** The paths of the generated pages (generated-index categories, tags) among the sources. */
   private generated = new Set<string>();
   private sidebarOut?: { sidebars: AssembledPages['sidebars'] } & ReturnType<typeof sidebarFiles>;
@@ -395,7 +403,9 @@ export class DevSession {
         return this.result({ warnings, compiled: compiledNow.size });
       }
     }
-    fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag);
+    const compiledOfRoute = compiledByRoute(renderable, this.compiled);
+    const cardsChanged = fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag,
+      (p) => compiledOfRoute(p.route)?.docCards === true, (r) => compiledOfRoute(r)?.html ?? '', this.cardsShown);
     this.assembled = assembled;
     const layoutChanged = layoutKey !== this.layoutKey;
     this.layoutKey = layoutKey;
@@ -428,7 +438,8 @@ export class DevSession {
     // page's place (prev/next, breadcrumbs) or tag links moved: only the pages read or compiled
     // again can have new data.
     const checkAll = renderAll || sidebarsChanged || layoutChanged;
-    const candidates = new Set([...this.touched, ...compiledNow].map((f) => this.sources.get(f)?.route));
+    // Pages read or compiled again, and those whose cards show them (a title or description edited).
+    const candidates = new Set([...[...this.touched, ...compiledNow].map((f) => this.sources.get(f)?.route), ...cardsChanged]);
     const { assets, renderer } = this.bundles;
     const changed = new Set<string>();
     let rendered = 0;
@@ -691,7 +702,8 @@ export class DevSession {
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
       const tagDefs = this.tagDefs ?? readTagDefinitions(this.paths.docsDir, this.paths.root);
       const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf: pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagDefs), categories });
-      fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag);
+      const compiledOfRoute = compiledByRoute(list, compiled);
+      fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag, (p) => compiledOfRoute(p.route)?.docCards === true, (r) => compiledOfRoute(r)?.html ?? '');
       const page = assembled.pages.find((p) => p.route === route);
       if (!page || this.built) return undefined;
       const { assets, renderer } = this.bundles;

@@ -91,13 +91,24 @@ export function docCardsOfPages(pages: PageData[], sidebarById: Map<string, Side
 }
 
 /**
- * The dev server's pages hold their compiled HTML: the ones with a `::doc-cards` not yet filled
- * get their cards (a page filled before and not compiled again keeps its cards).
+ * The dev server's pages: each page with a `::doc-cards` (hasCards) gets its cards, filled into
+ * its compiled HTML (compiledHtmlOf), when it has none yet or they are not the ones it shows —
+ * a card's page may have a new description while the page itself was not compiled again.
+ * shown: the cards each route shows, kept by the caller between rebuilds and updated here. A
+ * page whose cards change is a new object in `pages` (the rendered one stays as it was, to compare);
+ * returns the routes whose cards changed.
  */
-export function fillCardsOfPages(pages: PageData[], sidebarById: Map<string, SidebarData>, docsOfTag: Map<string, string[]>): void {
-  const byRoute = new Map(pages.map((p) => [p.route, p]));
-  for (const [route, cards] of docCardsOfPages(pages, sidebarById, (p) => p.html.includes(PLACEHOLDER), docsOfTag)) {
-    const page = byRoute.get(route)!;
-    page.html = fillDocCards(page.html, cards, docsOfTag.has(route));
-  }
+export function fillCardsOfPages(pages: PageData[], sidebarById: Map<string, SidebarData>, docsOfTag: Map<string, string[]>,
+  hasCards: (page: PageData) => boolean, compiledHtmlOf: (route: string) => string, shown = new Map<string, string>()): Set<string> {
+  const cards = docCardsOfPages(pages, sidebarById, hasCards, docsOfTag);
+  const changed = new Set<string>();
+  pages.forEach((page, i) => {
+    if (!cards.has(page.route)) return;
+    const key = docCardsKey(cards.get(page.route));
+    if (!page.html.includes(PLACEHOLDER) && shown.get(page.route) === key) return;
+    if (shown.has(page.route) && shown.get(page.route) !== key) changed.add(page.route);
+    shown.set(page.route, key);
+    pages[i] = { ...page, html: fillDocCards(compiledHtmlOf(page.route), cards.get(page.route), docsOfTag.has(page.route)) };
+  });
+  return changed;
 }

@@ -142,7 +142,7 @@ describe('dev session: incremental rebuilds', () => {
     assert.match(readFileSync(path.join(out(), 'guide/install/index.html'), 'utf8'), /© 2026/);
   });
 
-  it('a page with ::doc-cards shows its category\'s pages, and a new page in that category as soon as it is there', async () => {
+  it('a page with ::doc-cards shows its category\'s pages, a new page in that category and a card\'s new description as soon as they are there', async () => {
     site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты', link: { type: 'doc', id: 'reference/tools/index' } }));
     await change('add', 'docs/reference/tools/_category_.json');
     site.write('docs/reference/tools/index.md', '---\ntitle: Инструменты\n---\n\n::doc-cards\n');
@@ -155,6 +155,12 @@ describe('dev session: incremental rebuilds', () => {
     site.write('docs/reference/tools/tf.md', '---\ntitle: Terraform\n---\n\nТекст.\n');
     await change('add', 'docs/reference/tools/tf.md');
     assert.match(page(), /<span class="doc-card__title">Terraform<\/span>/);
+    // A card's description edited: the page of the cards shows it at once, though it was not compiled again.
+    site.write('docs/reference/tools/cli.md', '---\ntitle: Командная строка\ndescription: Правила из терминала.\n---\n\nТекст.\n');
+    const r = await change('change', 'docs/reference/tools/cli.md');
+    assert.ok(r.routes.includes('/reference/tools'), r.routes.join(' '));
+    assert.match(page(), /<span class="doc-card__text">Правила из терминала\.<\/span>/);
+    assert.match(data('/reference/tools').html, /Правила из терминала\./);
   });
 
   it('a category turned generated-index gets its own page at once, and loses it when turned back', async () => {
