@@ -48,7 +48,7 @@ import { docCardsKey, docCardsOfPages, fillDocCards } from './render/doc-cards.t
 import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
 import { readCategories } from './model/categories.ts';
 import { generatedIndexPages } from './model/generated-index.ts';
-import { readTagDefinitions, siteTags } from './model/tags.ts';
+import { readTagDefinitions, siteTags, tagLinks } from './model/tags.ts';
 import { pageMetaResolver } from './model/page-meta.ts';
 
 import type { BuildOptions, BuildResult } from './index.ts';
@@ -211,7 +211,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('bundle');
 
     // 4. Titles, sidebars, page data.
-    const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath, categories, metaOf: pageMetaResolver(config, paths.docsDir, git.dates, tagDefs) });
+    const { pages, sidebars, sidebarById, warnings: sidebarWarnings } = assemblePages({ config, sources, compiled, root, configPath, categories, metaOf: pageMetaResolver(config, paths.docsDir, git.dates, tagLinks(tagDefs, config, tags.docsOfTag)) });
     warnings.push(...sidebarWarnings);
     // `::doc-cards`: the cards of the category each such page is the link of, or of a tag's docs (build/render/doc-cards.ts).
     const withCards = new Set(sources.filter((s) => compiled.get(s.absPath)?.docCards).map((s) => s.route));

@@ -40,7 +40,7 @@ import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
 import { readCategories, type Categories } from '../model/categories.ts';
 import { generatedIndexPages } from '../model/generated-index.ts';
-import { NO_TAG_DEFINITIONS, readTagDefinitions, siteTags, type TagDefinitions } from '../model/tags.ts';
+import { NO_TAG_DEFINITIONS, readTagDefinitions, siteTags, tagLinks, type TagDefinitions } from '../model/tags.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 import { byCodeUnit } from '../order.ts';
 
@@ -376,13 +376,13 @@ export class DevSession {
     // Last-updated dates come from git, read once per session: an edit in progress keeps the
     // date of its last commit, as it will in the build until it is committed.
     this.gitDates ??= readGitDates(this.paths.docsDir).dates;
-    const metaOf = pageMetaResolver(config, this.paths.docsDir, this.gitDates, this.tagDefs ?? NO_TAG_DEFINITIONS);
+    const metaOf = pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagLinks(this.tagDefs ?? NO_TAG_DEFINITIONS, config, this.docsOfTag));
     // Sidebars (and so every page's place: prev/next, breadcrumbs) depend on the docs' ids,
     // routes, labels and positions and on the config. With those as they were, only the pages
     // read or compiled again get new data; the rest is kept as is.
     const categories = this.categories ?? new Map();
-    // docs/tags.yml too: every tagged doc's links follow its labels and permalinks.
-    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted]), [...categories], [...(this.tagDefs?.byKey ?? [])]]);
+    // docs/tags.yml and the tags that have pages too: every tagged doc's links follow them.
+    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted]), [...categories], [...(this.tagDefs?.byKey ?? [])], [...this.docsOfTag.keys()]]);
     let assembled: AssembledPages;
     if (this.assembled && !full && !configChanged && layoutKey === this.layoutKey) {
       const placement = this.assembled.placement;
@@ -701,7 +701,7 @@ export class DevSession {
       this.gitDates ??= readGitDates(this.paths.docsDir).dates;
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
       const tagDefs = this.tagDefs ?? readTagDefinitions(this.paths.docsDir, this.paths.root);
-      const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf: pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagDefs), categories });
+      const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf: pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagLinks(tagDefs, config, this.docsOfTag)), categories });
       const compiledOfRoute = compiledByRoute(list, compiled);
       fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag, (p) => compiledOfRoute(p.route)?.docCards === true, (r) => compiledOfRoute(r)?.html ?? '');
       const page = assembled.pages.find((p) => p.route === route);

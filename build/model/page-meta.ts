@@ -6,7 +6,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import type { LastUpdated, NavLink } from '../../src/data/types.ts';
 import type { SourcePage } from './content.ts';
 import { lastUpdatedOf } from './last-updated.ts';
-import { tagLinksOf, type TagDefinitions } from './tags.ts';
+import type { TagLinksOf } from './tags.ts';
 
 export interface PageMeta {
   editUrl?: string;
@@ -16,7 +16,7 @@ export interface PageMeta {
 
 export type PageMetaOf = (s: SourcePage) => PageMeta;
 
-export function pageMetaResolver(config: SiteConfig, docsDir: string, gitDates: Map<string, string>, tagDefs: TagDefinitions): PageMetaOf {
+export function pageMetaResolver(config: SiteConfig, docsDir: string, gitDates: Map<string, string>, tagLinksOf: TagLinksOf): PageMetaOf {
   const edit = config.docs.editLink;
   const repo = edit?.repo ?? `${config.github.owner}/${config.github.repo}`;
   return (s) => {
@@ -29,7 +29,7 @@ export function pageMetaResolver(config: SiteConfig, docsDir: string, gitDates: 
       editUrl = `https://github.com/${repo}/edit/${encodeURI(edit.branch)}/${encodeURI(file)}`;
     }
     const lastUpdated = config.docs.showLastUpdate ? lastUpdatedOf(fm.last_update?.date, gitDates.get(s.absPath)) : undefined;
-    const tags = tagLinksOf(s, tagDefs, config);
+    const tags = tagLinksOf(s);
     return { ...(tags ? { tags } : {}), ...(editUrl ? { editUrl } : {}), ...(lastUpdated ? { lastUpdated } : {}) };
   };
 }

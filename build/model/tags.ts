@@ -85,10 +85,17 @@ export function tagsOfPage(s: SourcePage, defs: TagDefinitions, config: SiteConf
   });
 }
 
-/** The links a doc shows under its content: one per tag. */
-export function tagLinksOf(s: SourcePage, defs: TagDefinitions, config: SiteConfig): NavLink[] | undefined {
-  const tags = tagsOfPage(s, defs, config);
-  return tags.length ? tags.map((t) => ({ label: t.label, href: t.route })) : undefined;
+export type TagLinksOf = (s: SourcePage) => NavLink[] | undefined;
+
+/**
+ * The links a doc shows under its content: one per tag that has a page (docsOfTag, from
+ * siteTags) — a tag only unlisted docs carry has none, and its link would lead nowhere.
+ */
+export function tagLinks(defs: TagDefinitions, config: SiteConfig, docsOfTag: ReadonlyMap<string, string[]>): TagLinksOf {
+  return (s) => {
+    const tags = tagsOfPage(s, defs, config).filter((t) => docsOfTag.has(t.route));
+    return tags.length ? tags.map((t) => ({ label: t.label, href: t.route })) : undefined;
+  };
 }
 
 export interface SiteTags {

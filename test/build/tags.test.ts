@@ -3,7 +3,7 @@
 // labels, permalinks and descriptions, warns about tags it lacks, and stops the build with file,
 // line and fix when it is wrong. In Chromium: a tag link leads to its page without a full load.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -29,7 +29,7 @@ describe('doc tags', { timeout: 120_000 }, () => {
     edit('docs/guide/intro.md', (s) => s.replace('keywords: [фикстура, тест]', 'keywords: [фикстура, тест]\ntags: [nftables, Сетевые правила]'));
     edit('docs/guide/install.md', (s) => `---\ntags:\n  - label: nftables\n    permalink: /nftables\n---\n${s}`);
     // Unlisted: it shows its tags, but no tag page lists it.
-    edit('docs/hidden.md', (s) => s.replace('unlisted: true', 'unlisted: true\ntags: [nftables]'));
+    edit('docs/hidden.md', (s) => s.replace('unlisted: true', 'unlisted: true\ntags: [nftables, секрет]'));
   });
   after(async () => {
     await browser?.close();
@@ -41,7 +41,8 @@ describe('doc tags', { timeout: 120_000 }, () => {
     assert.equal(r.status, 0, r.stderr);
     assert.doesNotMatch(r.stderr, /tags/, 'no warning without a tags file');
     assert.deepEqual(tagLinks(page('guide/intro')), ['nftables@/tags/nftables', 'Сетевые правила@/tags/сетевые-правила']);
-    assert.deepEqual(tagLinks(page('hidden')), ['nftables@/tags/nftables']);
+    assert.deepEqual(tagLinks(page('hidden')), ['nftables@/tags/nftables'], 'a tag only unlisted docs carry has no page, and no link');
+    assert.ok(!existsSync(path.join(site.out, 'tags/секрет')));
     assert.equal(tagLinks(page('reference/api')).length, 0, 'no tags, no list');
 
     const nft = page('tags/nftables');
