@@ -11,7 +11,7 @@ import type { PageData } from '../../src/data/types.ts';
 import { SidebarViews } from '../render/sidebar-views.ts';
 import { loadSiteConfig } from '../model/config.ts';
 import { readGitDates } from '../model/last-updated.ts';
-import { pageMetaResolver } from '../model/page-meta.ts';
+import { pageMetaResolver, type PageMetaOf } from '../model/page-meta.ts';
 import { machinePages } from '../output/llms.ts';
 import { pageMarkdown, publishedMarkdown } from '../output/page-markdown.ts';
 import { siteUrlOf } from '../model/site-url.ts';
@@ -373,10 +373,7 @@ export class DevSession {
 
     // 6. Page data and sidebars for every route (cheap), then render what changed.
     const renderable = list.filter((s) => s.kind === 'react-page' || this.compiled.has(s.absPath));
-    // Last-updated dates come from git, read once per session: an edit in progress keeps the
-    // date of its last commit, as it will in the build until it is committed.
-    this.gitDates ??= readGitDates(this.paths.docsDir).dates;
-    const metaOf = pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagLinks(this.tagDefs ?? NO_TAG_DEFINITIONS, config, this.docsOfTag));
+    const metaOf = this.metaOf(config);
     // Sidebars (and so every page's place: prev/next, breadcrumbs) depend on the docs' ids,
     // routes, labels and positions and on the config. With those as they were, only the pages
     // read or compiled again get new data; the rest is kept as is.
@@ -698,10 +695,9 @@ export class DevSession {
       const compiled = new Map(this.compiled);
       if (own) compiled.set(source.absPath, own);
       for (const s of list) if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(s.body));
-      this.gitDates ??= readGitDates(this.paths.docsDir).dates;
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
-      const tagDefs = this.tagDefs ?? readTagDefinitions(this.paths.docsDir, this.paths.root);
-      const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf: pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagLinks(tagDefs, config, this.docsOfTag)), categories });
+      const metaOf = this.metaOf(config, this.tagDefs ?? readTagDefinitions(this.paths.docsDir, this.paths.root));
+      const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf, categories });
       const compiledOfRoute = compiledByRoute(list, compiled);
       fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag, (p) => compiledOfRoute(p.route)?.docCards === true, (r) => compiledOfRoute(r)?.html ?? '');
       const page = assembled.pages.find((p) => p.route === route);
@@ -858,6 +854,16 @@ export class DevSession {
     }
     this.generated = now;
     return warnings;
+  }
+
+  /**
+   * The docs' edit links, last-updated dates and tag links, as the build gives them. The dates
+   * come from git, read once per session: an edit in progress keeps the date of its last commit,
+   * as it will in the build until it is committed.
+   */
+  private metaOf(config: SiteConfig, tagDefs = this.tagDefs ?? NO_TAG_DEFINITIONS): PageMetaOf {
+    this.gitDates ??= readGitDates(this.paths.docsDir).dates;
+    return pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagLinks(tagDefs, config, this.docsOfTag));
   }
 
   private docs(): SourcePage[] {
