@@ -26,6 +26,7 @@ import { normaliseForeignForms } from './preprocess.ts';
 import { walk } from './walk.ts';
 import { findModuleLine, MIGRATE_HINT } from './mdx-forms.ts';
 import { snippetBlock, snippetFiles, snippetOf } from './snippets.ts';
+import { mapLinesOutsideFences } from './fences.ts';
 
 export const INCLUDE = 'include';
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -45,15 +46,7 @@ function createParser() {
 export function includeLines(markdown: string): { file: string; line: number }[] {
   if (!markdown.includes('::include')) return [];
   const found: { file: string; line: number }[] = [];
-  let fence: string | null = null;
-  markdown.split('\n').forEach((text, i) => {
-    const f = /^\s*(`{3,}|~{3,})/.exec(text);
-    if (f) {
-      if (fence === null) fence = f[1];
-      else if (f[1][0] === fence[0] && f[1].length >= fence.length) fence = null;
-      return;
-    }
-    if (fence !== null) return;
+  mapLinesOutsideFences(markdown, (text, i) => {
     const m = /^\s*(?:>\s*)*::include\{\s*file\s*=\s*"([^"]*)"\s*\}\s*$/.exec(text);
     if (m) found.push({ file: m[1], line: i + 1 });
   });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Code, Paragraph } from 'mdast';
 import { BuildError } from '../errors.ts';
+import { mapLinesOutsideFences } from './fences.ts';
 
 /** `<<< path{options} [title]` on a line of its own. */
 const LINE = /^<<<[ \t]+([^\s{[]+)(?:\{([^}]*)\})?(?:[ \t]+\[([^\]]*)\])?[ \t]*$/;
@@ -53,18 +54,10 @@ export function snippetOf(line: string): SnippetRef | undefined {
 export function snippetFiles(markdown: string): string[] {
   if (!markdown.includes('<<<')) return [];
   const found: string[] = [];
-  let fence: string | null = null;
-  for (const text of markdown.split('\n')) {
-    const f = /^\s*(`{3,}|~{3,})/.exec(text);
-    if (f) {
-      if (fence === null) fence = f[1];
-      else if (f[1][0] === fence[0] && f[1].length >= fence.length) fence = null;
-      continue;
-    }
-    if (fence !== null) continue;
+  mapLinesOutsideFences(markdown, (text) => {
     const ref = text.trimStart().startsWith('<<<') ? snippetOf(text) : undefined;
     if (ref) found.push(ref.file);
-  }
+  });
   return found;
 }
 
