@@ -1,8 +1,8 @@
 // Code from a file (VitePress's code snippets): a line `<<< ./_snippets/main.tf` shows that file
 // as a code block, its language from the extension. After the path, as in VitePress: `#name`
 // takes only the lines between `#region name` and `#endregion name` (in any comment, dedented),
-// `{2,4-5}` highlights lines (counted in what is shown), `{hcl}` names the language (`{2 hcl:line-numbers}` numbers the lines
-// too), and `[main.tf]` gives the block a title. The file is a dependency of the page like a
+// `{2,4-5}` highlights lines (counted in what is shown), `{hcl}` names the language
+// (`{2 hcl:line-numbers}` numbers the lines too), and `[main.tf]` gives the block a title. The file is a dependency of the page like a
 // fragment (build/markdown/includes.ts): editing it compiles the page again. The block keeps the
 // line's position, so messages about the page keep their lines.
 import { readFileSync } from 'node:fs';

@@ -175,6 +175,15 @@ class LoadedSource implements SourcePage {
  * a tag's: build/model/tags.ts):
  * its Markdown, a path of its own that no file has, the file its messages name, its id and route.
  */
+/**
+ * A generated page's Markdown: its front matter (each value written as a JSON string, which YAML
+ * reads as it is; null as null; undefined left out), then its lines.
+ */
+export function generatedMarkdown(frontMatter: Record<string, string | null | undefined>, lines: string[]): string {
+  const keys = Object.entries(frontMatter).flatMap(([key, v]) => (v === undefined ? [] : [`${key}: ${v === null ? 'null' : JSON.stringify(v)}`]));
+  return ['---', ...keys, '---', '', ...lines].join('\n');
+}
+
 export function generatedSourcePage(text: string, absPath: string, file: string, id: string, route: string, kind: 'doc' | 'markdown-page' = 'doc'): SourcePage {
   const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file);
   return new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, { bytes: Buffer.from(text) }, Buffer.byteLength(text) - Buffer.byteLength(body));

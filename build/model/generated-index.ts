@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { BuildError } from '../errors.ts';
 import type { Categories } from './categories.ts';
-import { generatedSourcePage, routeOfSlug } from './content.ts';
+import { generatedMarkdown, generatedSourcePage, routeOfSlug } from './content.ts';
 import { labelFromDir } from './sidebars.ts';
 import type { SourcePage } from './content.ts';
 
@@ -29,8 +29,8 @@ export function generatedIndexPages(categories: Categories, docsDir: string, doc
         `link the category to that page instead: { "type": "doc", "id": "${own.id}" }`);
     }
     const title = generated.title ?? meta.label ?? labelFromDir(folder);
-    const text = ['---', `title: ${JSON.stringify(title)}`, ...(generated.description ? [`description: ${JSON.stringify(generated.description)}`] : []),
-      'custom_edit_url: null', '---', '', ...(generated.description ? [generated.description, ''] : []), '::doc-cards', ''].join('\n');
+    const text = generatedMarkdown({ title, description: generated.description, custom_edit_url: null },
+      [...(generated.description ? [generated.description, ''] : []), '::doc-cards', '']);
     pages.push(generatedSourcePage(text, path.join(docsDir, folder, PAGE_NAME), meta.file, id, route));
   }
   return pages;

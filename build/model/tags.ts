@@ -14,7 +14,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import type { NavLink } from '../../src/data/types.ts';
 import { pageCount } from '../../src/data/locale.ts';
 import { BuildError, type Warning } from '../errors.ts';
-import { generatedSourcePage, type SourcePage } from './content.ts';
+import { generatedMarkdown, generatedSourcePage, type SourcePage } from './content.ts';
 import { frontMatterKeyLine } from './frontmatter.ts';
 
 export const TAGS_FILE = 'tags.yml';
@@ -108,7 +108,6 @@ export interface SiteTags {
 }
 
 const byLabel = new Intl.Collator('ru').compare;
-const quoted = (s: string) => JSON.stringify(s);
 /** Markdown link text: the characters that would end or change it, escaped. */
 const linkText = (s: string) => s.replace(/[\\[\]*_`<]/g, '\\$&');
 
@@ -126,7 +125,7 @@ export function siteTags(docs: SourcePage[], defs: TagDefinitions, config: SiteC
         if (typeof tag === 'string' && defs.byKey.has(tag)) continue;
         const name = typeof tag === 'string' ? tag : tag.label;
         const message = `the tag "${name}" is not defined in ${defs.file}`;
-        const fix = `add it there (${slug(name)}: { label: ${quoted(name)} }), or use one of its keys`;
+        const fix = `add it there (${slug(name)}: { label: ${JSON.stringify(name)} }), or use one of its keys`;
         if (config.docs.onInlineTags === 'throw') throw new BuildError(message, s.file, frontMatterKeyLine(s.raw, 'tags'), fix);
         warnings.push({ file: s.file, line: frontMatterKeyLine(s.raw, 'tags'), message: `${message}: ${fix}` });
       }
@@ -141,21 +140,18 @@ export function siteTags(docs: SourcePage[], defs: TagDefinitions, config: SiteC
   if (listed.length === 0) return { pages: [], docsOfTag: new Map(), warnings };
   const base = tagsBase(config);
   const at = (route: string) => path.join(docsDir, `_tags_.generated${route}.md`);
-  const pages = listed.map((t) => generatedSourcePage([
-    '---', `title: ${quoted(`Страницы с тегом «${t.label}»`)}`,
-    `description: ${quoted(t.description ?? `${pageCount(t.docs.length)} документации с тегом «${t.label}».`)}`, '---', '',
-    ...(t.description ? [t.description, ''] : []), pageCount(t.docs.length), '', '::doc-cards', '', `[Все теги](${base})`, '',
-  ].join('\n'), at(t.route), defs.file ?? t.file, `${t.route.slice(1)}`, t.route, 'markdown-page'));
+  const pages = listed.map((t) => generatedSourcePage(generatedMarkdown(
+    { title: `Страницы с тегом «${t.label}»`, description: t.description ?? `${pageCount(t.docs.length)} документации с тегом «${t.label}».` },
+    [...(t.description ? [t.description, ''] : []), pageCount(t.docs.length), '', '::doc-cards', '', `[Все теги](${base})`, ''],
+  ), at(t.route), defs.file ?? t.file, t.route.slice(1), t.route, 'markdown-page'));
   // The page of all tags: grouped by their first letter, each with its page count.
   const groups = new Map<string, typeof listed>();
   for (const t of listed) {
     const letter = t.label.charAt(0).toLocaleUpperCase('ru');
     groups.set(letter, [...(groups.get(letter) ?? []), t]);
   }
-  const index = ['---', 'title: Теги', `description: ${quoted('Все теги документации и число страниц с каждым.')}`, '---', ''];
-  for (const [letter, group] of groups) {
-    index.push(`## ${letter}`, '', ...group.map((t) => `- [${linkText(t.label)}](${t.route}) — ${pageCount(t.docs.length)}`), '');
-  }
-  pages.push(generatedSourcePage(index.join('\n'), at(base), defs.file ?? listed[0].file, base.slice(1), base, 'markdown-page'));
+  const index = [...groups].flatMap(([letter, group]) => [`## ${letter}`, '', ...group.map((t) => `- [${linkText(t.label)}](${t.route}) — ${pageCount(t.docs.length)}`), '']);
+  const indexText = generatedMarkdown({ title: 'Теги', description: 'Все теги документации и число страниц с каждым.' }, index);
+  pages.push(generatedSourcePage(indexText, at(base), defs.file ?? listed[0].file, base.slice(1), base, 'markdown-page'));
   return { pages, docsOfTag: new Map(listed.map((t) => [t.route, t.docs])), warnings };
 }
