@@ -45,7 +45,7 @@ import { SidebarViews } from './render/sidebar-views.ts';
 import { RenderReuse, type PageKeys } from './render/reuse.ts';
 import { PageMaker } from './render/make-page.ts';
 import { docCardsKey, docCardsOfPages, fillDocCards } from './render/doc-cards.ts';
-import { STAMP_FILE, type BuildStamp } from './cache/up-to-date.ts';
+import { externalInputs, STAMP_FILE, withExternalFiles, type BuildStamp } from './cache/up-to-date.ts';
 import { readCategories } from './model/categories.ts';
 import { generatedIndexPages } from './model/generated-index.ts';
 import { readTagDefinitions, siteTags, tagLinks } from './model/tags.ts';
@@ -73,8 +73,10 @@ export interface Prechecked {
   paths: SitePaths;
   warnings: Warning[];
   gitDates: Map<string, string>;
-  /** null without a cache: no stamp is written. */
+  /** The walked files' and the dates' fingerprint; null without a cache: no stamp is written. */
   fingerprint: string | null;
+  /** The last build's files outside the walked folders, and the fingerprint with their bytes as they were before this build read them. */
+  external: { files: string[]; fingerprint: string | null };
   /** The pages' sources as the check read them, taken (and let go) by discovery. */
   sourceBytes?: Map<string, SourceFile>;
 }
@@ -365,7 +367,9 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('compress');
     const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, sampleGzip);
     if (fingerprint) {
-      const record: BuildStamp = { fingerprint, pages: pages.length, warnings, firstLoad, adaptedConfig: adapted };
+      const external = externalInputs(paths, [...compiled.values()].flatMap((c) => c.includes ?? []));
+      const sameFiles = external.join('\n') === pre.external.files.join('\n') && pre.external.fingerprint;
+      const record: BuildStamp = { fingerprint: sameFiles || withExternalFiles(fingerprint, root, external), pages: pages.length, warnings, firstLoad, adaptedConfig: adapted, ...(external.length ? { external } : {}) };
       writeOut(staging, STAMP_FILE, JSON.stringify(record));
     }
     commitOutput(staging, outDir, kept, listOutput);

@@ -23,6 +23,8 @@ export interface BuildStamp {
   warnings: Warning[];
   firstLoad: FirstLoad;
   adaptedConfig: boolean;
+  /** Files outside the walked folders that pages show or include (externalInputs), from the root. */
+  external?: string[];
 }
 
 
@@ -38,8 +40,8 @@ const PAGE_SOURCE = /\.(?:mdx?|[jt]sx)$/;
 export function inputFingerprint(paths: SitePaths, options: Record<string, unknown>, sources?: Map<string, SourceFile>): string {
   const h = createHash('sha256').update(JSON.stringify({ options, node: process.versions.node }));
   const contentDirs = [paths.docsDir, paths.pagesDir].filter((d): d is string => Boolean(d)).map((d) => path.resolve(d) + path.sep);
-  const dirs = [paths.docsDir, paths.pagesDir, paths.staticDir, path.join(paths.root, 'src'), path.join(paths.root, 'build')];
-  const files = [...new Set([...dirs.flatMap((d) => (d ? filesUnder(d).map((rel) => path.resolve(d, rel)) : [])), path.resolve(paths.configPath), path.resolve(paths.root, 'package-lock.json')])];
+  const dirs = walkedDirs(paths);
+  const files = [...new Set([...dirs.flatMap((d) => filesUnder(d).map((rel) => path.resolve(d, rel))), path.resolve(paths.configPath), path.resolve(paths.root, 'package-lock.json')])];
   for (const file of files) {
     h.update(file).update('\0');
     const data = readIfThere(file);
@@ -50,6 +52,31 @@ export function inputFingerprint(paths: SitePaths, options: Record<string, unkno
     } else if (data) h.update(data);
     h.update('\0');
   }
+  return h.digest('hex');
+}
+
+/** The folders whose every file is an input. */
+function walkedDirs(paths: SitePaths): string[] {
+  return [paths.docsDir, paths.pagesDir, paths.staticDir, path.join(paths.root, 'src'), path.join(paths.root, 'build')].filter((d): d is string => Boolean(d));
+}
+
+/**
+ * The files outside those folders that the pages show (`<<< ../../examples/main.tf`) or include
+ * (`::include`), relative to the root, sorted: inputs the walk does not see. The stamp keeps the
+ * list, and the next check hashes them too (withExternalFiles); a page that names another such
+ * file has changed itself, so the list of the last build is the one to check.
+ */
+export function externalInputs(paths: SitePaths, includedByPages: Iterable<string>): string[] {
+  const dirs = walkedDirs(paths).map((d) => path.resolve(d) + path.sep);
+  const outside = [...includedByPages].filter((f) => !dirs.some((d) => f.startsWith(d)));
+  return [...new Set(outside.map((f) => path.relative(paths.root, f).split(path.sep).join('/')))].sort();
+}
+
+/** The fingerprint with the bytes of those files (a missing one counts as missing); unchanged when there are none. */
+export function withExternalFiles(fingerprint: string, root: string, external: string[]): string {
+  if (external.length === 0) return fingerprint;
+  const h = createHash('sha256').update(fingerprint);
+  for (const rel of external) h.update(rel).update('\0').update(readIfThere(path.resolve(root, rel)) ?? '\u0001missing').update('\0');
   return h.digest('hex');
 }
 

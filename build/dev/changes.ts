@@ -14,7 +14,10 @@ export interface ChangePlan {
   theme: boolean;
   /** Source pages (absolute path) and whether each still exists. */
   pages: Map<string, 'changed' | 'removed'>;
-  /** Other files under docs/ (images next to pages, fragments): the pages that mention or include them recompile. */
+  /**
+   * Other files under docs/ (images next to pages, fragments), and the files outside the site's
+   * folders that pages show or include: the pages that mention or include them recompile.
+   */
   pageAssets: Set<string>;
   /** Static files and whether each still exists. */
   statics: Map<string, 'changed' | 'removed'>;
@@ -83,7 +86,12 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
       continue;
     }
     const inStatic = within(dirs.staticDir, file);
-    if (inStatic !== null && !isNoise(inStatic)) plan.statics.set(file, state);
+    if (inStatic !== null) {
+      if (!isNoise(inStatic)) plan.statics.set(file, state);
+      continue;
+    }
+    // Outside the site's folders, only the files that pages show or include are watched (build/dev/index.ts).
+    if (rel === null && inSrc === null && !isEditorNoise(path.basename(file))) plan.pageAssets.add(file);
   }
   return plan;
 }

@@ -55,6 +55,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     .filter((p): p is string => p !== null);
   // A folder inside another watched one (src/pages in src/) would report each event twice.
   const roots = watched.filter((p, i) => !watched.some((q, j) => j !== i && (p === q ? j < i : p.startsWith(q + path.sep))));
+  // Files outside those folders that pages show or include (`<<< ../../examples/main.tf`) are
+  // watched one by one, as the compiles find them.
+  const watchIncluded = () => watcher?.add(session.includedFiles().filter((f) => !roots.some((r) => f === r || f.startsWith(r + path.sep))));
   // Saves closer together than the quiet time become one rebuild; SG_DEV_QUIET_MS widens it on a
   // loaded machine (or a network file system) where one burst of saves reaches us spread out.
   const quietMs = process.env.SG_DEV_QUIET_MS ? Number(process.env.SG_DEV_QUIET_MS) : undefined;
@@ -97,6 +100,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
   const initial = session.start().then((result) => {
     startWatching();
+    watchIncluded();
     report(result);
     // A tab showing a page served early whose built version differs loads it again.
     events.setProvisional(result.provisional, result.sidebarVersions);
@@ -119,6 +123,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const t = performance.now();
     const result = await session.update(plan);
     const ms = performance.now() - t;
+    watchIncluded();
     report(result);
     if (result.reload) events.reload();
     else if (result.routes.length) events.update({ routes: result.routes, sidebarVersions: result.sidebarVersions });

@@ -879,6 +879,11 @@ export class DevSession {
       .map(([, s]) => s);
   }
 
+  /** Every file the compiled pages show (`<<<`) or include (absolute paths). */
+  includedFiles(): string[] {
+    return [...new Set([...this.compiled.values()].flatMap((c) => c.includes ?? []))];
+  }
+
   /** Marks for compiling the pages whose text mentions one of these files (links, images). */
   private markMentioning(files: string[], list: SourcePage[]) {
     if (files.length === 0) return;

@@ -55,6 +55,8 @@ export async function changesSince(paths: string[], since: number, before: Set<s
 export interface BatchWatcher {
   /** Resolves once the initial scan is done and every later change will be seen. */
   ready: Promise<void>;
+  /** Watches these files too (those not watched yet): files outside the folders that pages show or include. */
+  add(files: string[]): void;
   close(): Promise<void>;
 }
 
@@ -118,8 +120,14 @@ export function watchInBatches(paths: string[], onBatch: (events: FileEvent[]) =
     for (const e of await changesSince(paths, opts.catchUp.since, opts.catchUp.before)) add(e.type)(e.file);
   });
 
+  const added = new Set<string>();
   return {
     ready,
+    add(files) {
+      const fresh = files.filter((f) => !added.has(f));
+      fresh.forEach((f) => added.add(f));
+      if (fresh.length && !closed) watcher.add(fresh);
+    },
     async close() {
       closed = true;
       clearTimeout(timer);

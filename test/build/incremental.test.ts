@@ -43,7 +43,7 @@ describe('incremental builds write what cold builds write', () => {
     run(site, site.out, cache);
   });
 
-  it('after each edit of a sequence: text, title, new page, deleted page, renamed heading, config, static file, cards, tags, snippets', () => {
+  it('after each edit of a sequence: text, title, new page, deleted page, renamed heading, config, static file, cards, tags, snippets (in docs/ and outside)', () => {
     const llmsTxt = path.join(site.out, 'llms.txt');
     edit('docs/guide/intro.md', (s) => `${s}\nАбзац, добавленный правкой текста.\n`);
     buildBoth('text edit');
@@ -109,6 +109,13 @@ describe('incremental builds write what cold builds write', () => {
     site.write('docs/guide/_snippets/rules.yaml', 'rules:\n  - from: web\n    to: cache\n');
     buildBoth('a snippet\'s file edited');
     assert.match(readFileSync(path.join(site.out, 'guide/install/index.html'), 'utf8'), /cache/);
+    // A file outside docs/ is an input as much (build/cache/up-to-date.ts: externalInputs).
+    site.write('examples/nft.conf', 'table inet filter {}\n');
+    edit('docs/guide/install.md', (s) => `${s}\n<<< ../../examples/nft.conf\n`);
+    buildBoth('a snippet outside docs/');
+    site.write('examples/nft.conf', 'table inet sgroups {}\n');
+    buildBoth('a snippet outside docs/ edited');
+    assert.match(readFileSync(path.join(site.out, 'guide/install/index.html'), 'utf8'), /sgroups/);
   });
 });
 

@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
-import { sessionOf } from '../dev/harness.ts';
+import { devArgs, sessionOf, startDev } from '../dev/harness.ts';
 import { snippetOf } from '../../build/markdown/snippets.ts';
 
 const TF = [
@@ -114,6 +114,24 @@ describe('code from a file (<<<)', { timeout: 120_000 }, () => {
       assert.match(readFileSync(path.join(out, 'guide/install/index.html'), 'utf8'), /10\.2\.0\.0\/16/);
     } finally {
       await session.close();
+    }
+  });
+
+  it('a file outside docs/ is watched by the dev server: saving it updates the page that shows it', async () => {
+    const good = readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8');
+    site.write('examples/nft.conf', 'table inet filter {}\n');
+    site.write('docs/guide/install.md', `${good}\n<<< ../../examples/nft.conf\n`);
+    const dev = await startDev(devArgs(site), undefined, undefined, { SG_DEV_QUIET_MS: '100' });
+    try {
+      const html = async () => (await fetch(`${dev.origin}/guide/install`)).text();
+      assert.match(await html(), /table inet filter/);
+      const from = dev.output().length;
+      site.write('examples/nft.conf', 'table inet sgroups {}\n');
+      assert.ok(await dev.waitForOutput(/examples\/nft\.conf: 1 page updated in \d+ ms/, from));
+      assert.match(await html(), /table inet sgroups/);
+    } finally {
+      await dev.stop();
+      site.write('docs/guide/install.md', good);
     }
   });
 });

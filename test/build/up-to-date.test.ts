@@ -47,6 +47,25 @@ describe('up-to-date builds', () => {
     assert.match(build().stdout, /Up to date/);
   });
 
+  it('a file outside docs/ that a page shows (<<<) or includes is an input too: editing it builds again', () => {
+    const file = 'docs/guide/intro.md';
+    const src = readFileSync(path.join(site.dir, file), 'utf8');
+    site.write('examples/main.tf', 'resource "sgroups_networks" "first" {}\n');
+    site.write('shared/_note.md', 'Общая заметка: версия один.\n');
+    site.write(file, `${src}\n<<< ../../examples/main.tf\n\n::include{file="../../shared/_note.md"}\n`);
+    assert.match(build().stdout, /Built 8 pages/);
+    assert.match(build().stdout, /Up to date/);
+    site.write('examples/main.tf', 'resource "sgroups_networks" "second" {}\n');
+    assert.match(build().stdout, /Built 8 pages/, 'the snippet changed');
+    assert.match(readFileSync(page(), 'utf8'), /second/);
+    site.write('shared/_note.md', 'Общая заметка: версия два.\n');
+    assert.match(build().stdout, /Built 8 pages/, 'the fragment changed');
+    assert.match(readFileSync(page(), 'utf8'), /версия два/);
+    assert.match(build().stdout, /Up to date/);
+    site.write(file, src);
+    assert.match(build().stdout, /Built 8 pages/);
+  });
+
   it('a change to the site config or a static file builds again', () => {
     site.write('static/img/extra.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
     assert.match(build().stdout, /Built 8 pages/);

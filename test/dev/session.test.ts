@@ -299,6 +299,13 @@ describe('dev changes: what a file event means', () => {
     }
   });
 
+  it('a file outside the site\'s folders is watched because pages show or include it: they compile again', () => {
+    const p = plan('change', '/s/examples/main.tf');
+    assert.deepEqual([...p.pageAssets], ['/s/examples/main.tf']);
+    assert.equal(p.pages.size + p.statics.size + Number(p.theme) + Number(p.config), 0);
+    assert.equal(plan('change', '/s/examples/main.tf~').pageAssets.size, 0, 'an editor\'s backup of it is not');
+  });
+
   it('ignores editor swap files', () => {
     for (const f of ['/s/docs/.a.md.swp', '/s/docs/a.md~', '/s/docs/_partial.md.swp', '/s/docs/_partial.md~', '/p/src/theme/4913', '/s/docs/.git/x.md']) {
       const p = plan('change', f);
