@@ -11,6 +11,7 @@ import { cachedBundles } from './render/bundle-cache.ts';
 import { hashKey, KeyValueCache } from './cache/kv-cache.ts';
 import type { ReadFrontMatter } from './model/frontmatter.ts';
 import { compileSite, pageBodies } from './markdown/compile-stage.ts';
+import { filesShownBy } from './markdown/compile.ts';
 import type { BodyStore } from './cache/body-store.ts';
 import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
 import { loadSiteConfig } from './model/config.ts';
@@ -367,7 +368,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('compress');
     const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, sampleGzip);
     if (fingerprint) {
-      const external = externalInputs(paths, [...compiled.values()].flatMap((c) => c.includes ?? []));
+      const external = externalInputs(paths, [...compiled.values()].flatMap(filesShownBy));
       const sameFiles = external.join('\n') === pre.external.files.join('\n') && pre.external.fingerprint;
       const record: BuildStamp = { fingerprint: sameFiles || withExternalFiles(fingerprint, root, external), pages: pages.length, warnings, firstLoad, adaptedConfig: adapted, ...(external.length ? { external } : {}) };
       writeOut(staging, STAMP_FILE, JSON.stringify(record));

@@ -61,8 +61,8 @@ function walkedDirs(paths: SitePaths): string[] {
 }
 
 /**
- * The files outside those folders that the pages show (`<<< ../../examples/main.tf`) or include
- * (`::include`), relative to the root, sorted: inputs the walk does not see. The stamp keeps the
+ * The files outside those folders that the pages show (`<<< ../../examples/main.tf`, an image) or
+ * include (`::include`), relative to the root, sorted: inputs the walk does not see. The stamp keeps the
  * list, and the next check hashes them too (withExternalFiles); a page that names another such
  * file has changed itself, so the list of the last build is the one to check.
  */

@@ -21,7 +21,7 @@ import { listFiles, readSourcePage, routeOfPath, sourceIdOf, sourceKindOf, type 
 import { bootScript } from '../render/boot-script.ts';
 import { buildCsp, CSP_FILE } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
-import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
+import { compileMarkdown, filesShownBy, type CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, writeOut } from '../output/files.ts';
 import { checkRoutes, dataPathOf, htmlPathOf, markdownUrlOf } from '../model/routes.ts';
 import { checkPageImages } from '../model/page-images.ts';
@@ -879,9 +879,9 @@ export class DevSession {
       .map(([, s]) => s);
   }
 
-  /** Every file the compiled pages show (`<<<`) or include (absolute paths). */
-  includedFiles(): string[] {
-    return [...new Set([...this.compiled.values()].flatMap((c) => c.includes ?? []))];
+  /** Every file the compiled pages show (`<<<`, images) or include (absolute paths). */
+  filesShown(): string[] {
+    return [...new Set([...this.compiled.values()].flatMap(filesShownBy))];
   }
 
   /** Marks for compiling the pages whose text mentions one of these files (links, images). */

@@ -53,6 +53,11 @@ export interface CompiledMarkdown {
   deps: CompileDeps;
 }
 
+/** The files besides its source that a page's HTML is made from: fragments, snippets' files, images. */
+export function filesShownBy(page: Pick<CompiledMarkdown, 'includes' | 'assets'>): string[] {
+  return [...(page.includes ?? []), ...page.assets.map((a) => a.source)];
+}
+
 /**
  * Time this thread spent on the pages' plain Markdown (build/output/page-markdown.ts), for the
  * benchmark's account of what the `.md` and llms outputs cost (scripts/bench-outputs.ts).

@@ -47,12 +47,13 @@ describe('up-to-date builds', () => {
     assert.match(build().stdout, /Up to date/);
   });
 
-  it('a file outside docs/ that a page shows (<<<) or includes is an input too: editing it builds again', () => {
+  it('a file outside docs/ that a page shows (<<<, an image) or includes is an input too: editing it builds again', () => {
     const file = 'docs/guide/intro.md';
     const src = readFileSync(path.join(site.dir, file), 'utf8');
     site.write('examples/main.tf', 'resource "sgroups_networks" "first" {}\n');
     site.write('shared/_note.md', 'Общая заметка: версия один.\n');
-    site.write(file, `${src}\n<<< ../../examples/main.tf\n\n::include{file="../../shared/_note.md"}\n`);
+    site.write('shared/scheme.svg', '<svg xmlns="http://www.w3.org/2000/svg"><title>один</title></svg>');
+    site.write(file, `${src}\n<<< ../../examples/main.tf\n\n::include{file="../../shared/_note.md"}\n\n![Схема](../../shared/scheme.svg)\n`);
     assert.match(build().stdout, /Built 8 pages/);
     assert.match(build().stdout, /Up to date/);
     site.write('examples/main.tf', 'resource "sgroups_networks" "second" {}\n');
@@ -61,6 +62,13 @@ describe('up-to-date builds', () => {
     site.write('shared/_note.md', 'Общая заметка: версия два.\n');
     assert.match(build().stdout, /Built 8 pages/, 'the fragment changed');
     assert.match(readFileSync(page(), 'utf8'), /версия два/);
+    const image = () => /src="([^"]*scheme[^"]*\.svg)"/.exec(readFileSync(page(), 'utf8'))?.[1];
+    const firstImage = image();
+    assert.ok(firstImage);
+    site.write('shared/scheme.svg', '<svg xmlns="http://www.w3.org/2000/svg"><title>два</title></svg>');
+    assert.match(build().stdout, /Built 8 pages/, 'the image changed');
+    assert.notEqual(image(), firstImage, 'its URL carries its new hash');
+    assert.match(readFileSync(path.join(site.out, image()!), 'utf8'), /два/);
     assert.match(build().stdout, /Up to date/);
     site.write(file, src);
     assert.match(build().stdout, /Built 8 pages/);
