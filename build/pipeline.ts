@@ -136,7 +136,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   };
 
   // 1. Config and content.
-  const loaded = await loadSiteConfig(configPath, root, cacheDir);
+  const { config: loaded, files: configFiles } = await loadSiteConfig(configPath, root, cacheDir);
   // Drafts (`draft: true`) are not part of a production build at all: no page, sitemap entry,
   // search entry, sidebar item, pager link or llms line. The dev server shows them.
   const frontMatter = KeyValueCache.open<ReadFrontMatter>(cacheDir, 'front-matter');
@@ -368,7 +368,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('compress');
     const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, sampleGzip);
     if (fingerprint) {
-      const external = externalInputs(paths, [...compiled.values()].flatMap(filesShownBy));
+      const external = externalInputs(paths, [...configFiles, ...[...compiled.values()].flatMap(filesShownBy)]);
       const sameFiles = external.join('\n') === pre.external.files.join('\n') && pre.external.fingerprint;
       const record: BuildStamp = { fingerprint: sameFiles || withExternalFiles(fingerprint, root, external), pages: pages.length, warnings, firstLoad, adaptedConfig: adapted, ...(external.length ? { external } : {}) };
       writeOut(staging, STAMP_FILE, JSON.stringify(record));

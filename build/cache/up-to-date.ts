@@ -62,13 +62,14 @@ function walkedDirs(paths: SitePaths): string[] {
 
 /**
  * The files outside those folders that the pages show (`<<< ../../examples/main.tf`, an image) or
- * include (`::include`), relative to the root, sorted: inputs the walk does not see. The stamp keeps the
- * list, and the next check hashes them too (withExternalFiles); a page that names another such
- * file has changed itself, so the list of the last build is the one to check.
+ * include (`::include`), and that the site config imports (`./sidebars.ts` beside it), relative
+ * to the root, sorted: inputs the walk does not see. The stamp keeps the list, and the next check
+ * hashes them too (withExternalFiles); a page or config that names another such file has changed
+ * itself, so the list of the last build is the one to check. Packages are the lock file's.
  */
-export function externalInputs(paths: SitePaths, includedByPages: Iterable<string>): string[] {
+export function externalInputs(paths: SitePaths, files: Iterable<string>): string[] {
   const dirs = walkedDirs(paths).map((d) => path.resolve(d) + path.sep);
-  const outside = [...includedByPages].filter((f) => !dirs.some((d) => f.startsWith(d)));
+  const outside = [...files].filter((f) => !dirs.some((d) => f.startsWith(d)) && !f.split(path.sep).includes('node_modules'));
   return [...new Set(outside.map((f) => path.relative(paths.root, f).split(path.sep).join('/')))].sort();
 }
 

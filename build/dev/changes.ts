@@ -30,6 +30,8 @@ export interface ChangePlan {
 
 export interface WatchedDirs {
   configPath: string;
+  /** The config file and the files it imports. */
+  configFiles?: ReadonlySet<string>;
   srcDir: string;
   docsDir: string;
   /** null when the site has no pages folder (or the config had to be adapted). */
@@ -59,6 +61,8 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
       plan.config = true;
       continue;
     }
+    // A file the config imports (`./sidebars.ts` beside it) is the config too, and may be a theme file as well.
+    if (dirs.configFiles?.has(file)) plan.config = true;
     const inPages = dirs.pagesDir ? within(dirs.pagesDir, file) : null;
     const inDocs = within(dirs.docsDir, file);
     const rel = inPages ?? inDocs;
@@ -90,8 +94,8 @@ export function planChanges(events: FileEvent[], dirs: WatchedDirs, plan: Change
       if (!isNoise(inStatic)) plan.statics.set(file, state);
       continue;
     }
-    // Outside the site's folders, only the files that pages show or include are watched (build/dev/index.ts).
-    if (rel === null && inSrc === null && !isEditorNoise(path.basename(file))) plan.pageAssets.add(file);
+    // Outside the site's folders, only the files that pages show or include and the config's are watched (build/dev/index.ts).
+    if (rel === null && inSrc === null && !dirs.configFiles?.has(file) && !isEditorNoise(path.basename(file))) plan.pageAssets.add(file);
   }
   return plan;
 }

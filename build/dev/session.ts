@@ -159,6 +159,8 @@ export class DevSession {
   readonly paths: SitePaths;
   readonly srcDir: string;
   private loaded?: SiteConfig;
+  /** The config file and the files it imports, as last loaded. */
+  private configFiles: string[] = [];
   private config?: SiteConfig;
   /** Last-commit dates of the docs (build/model/last-updated.ts), read on the first rebuild. */
   private gitDates?: Map<string, string>;
@@ -240,7 +242,7 @@ export class DevSession {
 
   /** What the watcher watches and how paths are told apart. */
   get dirs(): WatchedDirs {
-    return { configPath: this.paths.configPath, srcDir: this.srcDir, docsDir: this.paths.docsDir, pagesDir: this.paths.pagesDir, staticDir: this.paths.staticDir };
+    return { configPath: this.paths.configPath, configFiles: new Set(this.configFiles), srcDir: this.srcDir, docsDir: this.paths.docsDir, pagesDir: this.paths.pagesDir, staticDir: this.paths.staticDir };
   }
 
   get devClient(): string {
@@ -289,7 +291,7 @@ export class DevSession {
     // 1. The config.
     if (plan.config || full) {
       try {
-        this.loaded = await loadSiteConfig(configPath, root, this.paths.cacheDir);
+        ({ config: this.loaded, files: this.configFiles } = await loadSiteConfig(configPath, root, this.paths.cacheDir));
         await useHighlightLanguages(this.loaded.prism.languages); // the config decides what Prism highlights
         this.errors.delete(CONFIG);
       } catch (e) {
@@ -879,9 +881,9 @@ export class DevSession {
       .map(([, s]) => s);
   }
 
-  /** Every file the compiled pages show (`<<<`, images) or include (absolute paths). */
-  filesShown(): string[] {
-    return [...new Set([...this.compiled.values()].flatMap(filesShownBy))];
+  /** Every file the compiled pages show (`<<<`, images) or include, and the config's files (absolute paths). */
+  inputFiles(): string[] {
+    return [...new Set([...this.configFiles, ...[...this.compiled.values()].flatMap(filesShownBy)])];
   }
 
   /** Marks for compiling the pages whose text mentions one of these files (links, images). */

@@ -28,14 +28,22 @@ function hashOf(file: string): string {
   }
 }
 
-/** The bundled config's JavaScript; esbuild's errors are thrown as esbuild throws them. */
-export async function bundleConfig(configPath: string, projectRoot: string, cacheDir: string | null): Promise<string> {
+/** The config bundled: its JavaScript, and the files it was made from (absolute paths). */
+export interface ConfigBundle {
+  code: string;
+  files: string[];
+}
+
+const bundleOf = (kept: KeptBundle): ConfigBundle => ({ code: kept.code, files: kept.inputs.map(([file]) => file) });
+
+/** The bundled config; esbuild's errors are thrown as esbuild throws them. */
+export async function bundleConfig(configPath: string, projectRoot: string, cacheDir: string | null): Promise<ConfigBundle> {
   const cache = KeyValueCache.open<KeptBundle>(cacheDir, 'site-config');
   const key = `${esbuildVersion()}\0${path.resolve(configPath)}`;
   const kept = cache.get(key);
   if (kept && kept.inputs.every(([file, hash]) => hashOf(file) === hash)) {
     cache.save();
-    return kept.code;
+    return bundleOf(kept);
   }
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
@@ -48,5 +56,5 @@ export async function bundleConfig(configPath: string, projectRoot: string, cach
   });
   cache.set(key, { code, inputs });
   cache.save();
-  return code;
+  return bundleOf({ code, inputs });
 }

@@ -3,7 +3,7 @@ import { languageProblems } from '../markdown/highlighter.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import { bundleConfig } from './config-bundle.ts';
+import { bundleConfig, type ConfigBundle } from './config-bundle.ts';
 import { siteConfigSchema, type SiteConfig } from '../../src/config/schema.ts';
 import { BuildError, BuildErrors } from '../errors.ts';
 
@@ -67,6 +67,12 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
   throw errors.length === 1 ? errors[0] : new BuildErrors(errors);
 }
 
+/** The validated config, and the files it was made from: the config file and what it imports (absolute paths). */
+export interface LoadedConfig {
+  config: SiteConfig;
+  files: string[];
+}
+
 /**
  * Loads the site config (TypeScript). The config, with everything it imports, is bundled by esbuild
  * into one module (kept in the cache: build/model/config-bundle.ts) that is imported from a data:
@@ -74,11 +80,11 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
  * JavaScript), nothing is written next to the config (a build by a user who may not write the
  * project still loads it), and watch mode sees every edit (a different text is a different URL).
  */
-export async function loadSiteConfig(configPath: string, projectRoot: string, cacheDir: string | null = null): Promise<SiteConfig> {
+export async function loadSiteConfig(configPath: string, projectRoot: string, cacheDir: string | null = null): Promise<LoadedConfig> {
   const file = path.relative(projectRoot, configPath).split(path.sep).join('/');
-  let code: string;
+  let bundle: ConfigBundle;
   try {
-    code = await bundleConfig(configPath, projectRoot, cacheDir);
+    bundle = await bundleConfig(configPath, projectRoot, cacheDir);
   } catch (e) {
     const first = (e as esbuild.BuildFailure).errors?.[0];
     if (!first) throw e;
@@ -87,11 +93,11 @@ export async function loadSiteConfig(configPath: string, projectRoot: string, ca
   }
   let mod: { default?: unknown };
   try {
-    mod = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+    mod = await import(`data:text/javascript;base64,${Buffer.from(bundle.code).toString('base64')}`);
   } catch (e) {
     throw new BuildError(`the site config could not be loaded: ${(e as Error).message}`, file, undefined, 'fix the error in the config file');
   }
-  return validateSiteConfig(mod.default, file, readFileSync(configPath, 'utf8'));
+  return { config: validateSiteConfig(mod.default, file, readFileSync(configPath, 'utf8')), files: bundle.files };
 }
 
 /**

@@ -21,7 +21,7 @@ import { tempDir } from '../helpers/temp-dir.ts';
 /** Every page's HTML both ways, and how many pages have a sidebar. */
 async function renderBothWays(options: { docsDir?: string; configPath?: string; pagesDir?: string }, order: (pages: PageData[]) => PageData[] = (p) => p) {
   const paths = sitePaths({ projectRoot, ...options });
-  const loaded = await loadSiteConfig(paths.configPath, paths.root);
+  const { config: loaded } = await loadSiteConfig(paths.configPath, paths.root);
   const { config, sources } = discoverSite(loaded, paths);
   await useHighlightLanguages(config.prism.languages);
   const { results: compiled } = await compilePages(sources.filter((s) => s.kind !== 'react-page'), routesOfFiles(sources), null);

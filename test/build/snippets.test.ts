@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
-import { devArgs, sessionOf, startDev } from '../dev/harness.ts';
+import { sessionOf } from '../dev/harness.ts';
 import { snippetOf } from '../../build/markdown/snippets.ts';
 
 const TF = [
@@ -114,34 +114,6 @@ describe('code from a file (<<<)', { timeout: 120_000 }, () => {
       assert.match(readFileSync(path.join(out, 'guide/install/index.html'), 'utf8'), /10\.2\.0\.0\/16/);
     } finally {
       await session.close();
-    }
-  });
-
-  it('a file outside docs/ (a snippet\'s, an image) is watched by the dev server: saving it updates the page that shows it', async () => {
-    const good = readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8');
-    site.write('examples/nft.conf', 'table inet filter {}\n');
-    site.write('examples/scheme.svg', '<svg xmlns="http://www.w3.org/2000/svg"><title>один</title></svg>');
-    site.write('docs/guide/install.md', `${good}\n<<< ../../examples/nft.conf\n\n![Схема](../../examples/scheme.svg)\n`);
-    const dev = await startDev(devArgs(site), undefined, undefined, { SG_DEV_QUIET_MS: '100' });
-    try {
-      const html = async () => (await fetch(`${dev.origin}/guide/install`)).text();
-      assert.match(await html(), /table inet filter/);
-      const from = dev.output().length;
-      site.write('examples/nft.conf', 'table inet sgroups {}\n');
-      assert.ok(await dev.waitForOutput(/examples\/nft\.conf: 1 page updated in \d+ ms/, from));
-      assert.match(await html(), /table inet sgroups/);
-      // An image outside docs/ as much: its URL carries its hash.
-      const image = async () => /src="([^"]*scheme[^"]*\.svg)"/.exec(await html())?.[1];
-      const before = await image();
-      const fromImage = dev.output().length;
-      site.write('examples/scheme.svg', '<svg xmlns="http://www.w3.org/2000/svg"><title>два</title></svg>');
-      assert.ok(await dev.waitForOutput(/examples\/scheme\.svg: 1 page updated in \d+ ms/, fromImage));
-      const after = await image();
-      assert.ok(before && after && after !== before, `${before} → ${after}`);
-      assert.match(await (await fetch(`${dev.origin}${after}`)).text(), /два/);
-    } finally {
-      await dev.stop();
-      site.write('docs/guide/install.md', good);
     }
   });
 });

@@ -74,6 +74,20 @@ describe('up-to-date builds', () => {
     assert.match(build().stdout, /Built 8 pages/);
   });
 
+  it('a file the site config imports is an input: editing it builds again', () => {
+    const config = readFileSync(path.join(site.dir, 'site.config.ts'), 'utf8');
+    site.write('copyright.ts', "export const copyright = '© 2025 Из отдельного файла';\n");
+    site.write('site.config.ts', `import { copyright } from './copyright.ts';\n${config.replace("copyright: '© 2025 Тестовая компания'", 'copyright')}`);
+    assert.match(build().stdout, /Built 8 pages/);
+    assert.match(readFileSync(page(), 'utf8'), /© 2025 Из отдельного файла/);
+    assert.match(build().stdout, /Up to date/);
+    site.write('copyright.ts', "export const copyright = '© 2026 Из отдельного файла';\n");
+    assert.match(build().stdout, /Built 8 pages/);
+    assert.match(readFileSync(page(), 'utf8'), /© 2026 Из отдельного файла/);
+    site.write('site.config.ts', config);
+    assert.match(build().stdout, /Built 8 pages/);
+  });
+
   it('a change to the site config or a static file builds again', () => {
     site.write('static/img/extra.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
     assert.match(build().stdout, /Built 8 pages/);

@@ -306,6 +306,12 @@ describe('dev changes: what a file event means', () => {
     assert.equal(plan('change', '/s/examples/main.tf~').pageAssets.size, 0, 'an editor\'s backup of it is not');
   });
 
+  it('a file the config imports is the config', () => {
+    const p = planChanges([{ type: 'change', file: '/s/sidebars.ts' }], { ...dirs, configFiles: new Set(['/s/site.config.ts', '/s/sidebars.ts']) });
+    assert.equal(p.config, true);
+    assert.equal(p.pageAssets.size, 0);
+  });
+
   it('ignores editor swap files', () => {
     for (const f of ['/s/docs/.a.md.swp', '/s/docs/a.md~', '/s/docs/_partial.md.swp', '/s/docs/_partial.md~', '/p/src/theme/4913', '/s/docs/.git/x.md']) {
       const p = plan('change', f);

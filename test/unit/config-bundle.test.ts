@@ -13,7 +13,7 @@ const config = path.join(dir, 'site.config.ts');
 const part = path.join(dir, 'labels.ts');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const load = async () => ((await import(`data:text/javascript;base64,${Buffer.from(await bundleConfig(config, dir, cache)).toString('base64')}`)) as { default: { title: string; label: string } }).default;
+const load = async () => ((await import(`data:text/javascript;base64,${Buffer.from((await bundleConfig(config, dir, cache)).code).toString('base64')}`)) as { default: { title: string; label: string } }).default;
 
 describe('the kept config bundle', () => {
   it('follows edits to the config and to the files it imports', async () => {
@@ -25,6 +25,7 @@ describe('the kept config bundle', () => {
     assert.deepEqual(await load(), { title: 'А', label: 'Вторая' }, 'an imported file changed');
     writeFileSync(config, "import { label } from './labels.ts';\nexport default { title: 'Б', label };\n");
     assert.deepEqual(await load(), { title: 'Б', label: 'Вторая' }, 'the config changed');
+    assert.deepEqual((await bundleConfig(config, dir, cache)).files.sort(), [part, config].sort(), 'the files it was made from');
   });
 
   it('fails as esbuild fails when an imported file is gone, instead of loading the kept bundle', async () => {
