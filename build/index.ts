@@ -7,7 +7,7 @@ import { sitePaths } from './model/paths.ts';
 import type { FirstLoad } from './render/stats.ts';
 import { usableCacheDir } from './cache/usable.ts';
 import { DamagedBodyError, dropBodies } from './cache/body-store.ts';
-import { inputFingerprint, readStamp, withExternalFiles, withGitDates } from './cache/up-to-date.ts';
+import { inputFingerprint, NO_OUTSIDE_INPUTS, readStamp, withGitDates, withOutsideInputs } from './cache/up-to-date.ts';
 import { readGitDatesAsync } from './model/last-updated.ts';
 import type { SourceFile } from './model/source-file.ts';
 
@@ -67,15 +67,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (git.warning) warnings.push(git.warning);
   const fingerprint = ofFiles && withGitDates(ofFiles, git.dates);
   const stamp = fingerprint ? readStamp(outDir) : null;
-  // The files outside docs/ that the last build's pages showed or included are inputs too, hashed
-  // now, before the build reads them (an edit made meanwhile is then seen by the next check).
-  const external = { files: stamp?.external ?? [], fingerprint: fingerprint && withExternalFiles(fingerprint, paths.root, stamp?.external ?? []) };
-  if (stamp && stamp.fingerprint === external.fingerprint) {
+  // What the last build was made from outside the walked folders (files the pages show or include
+  // or the config imports, the variables the config reads) is an input too, hashed now, before the
+  // build reads it (an edit made meanwhile is then seen by the next check).
+  const lastOutside = stamp?.outside ?? NO_OUTSIDE_INPUTS;
+  const outside = { inputs: lastOutside, fingerprint: fingerprint && withOutsideInputs(fingerprint, paths.root, lastOutside) };
+  if (stamp && stamp.fingerprint === outside.fingerprint) {
     const timings = { 'up-to-date check': Math.round(performance.now() - started) };
     return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }
   const { runPipeline } = await import('./pipeline.ts');
-  const attempt = () => runPipeline(options, { paths, warnings: [...warnings], gitDates: git.dates, fingerprint, external, sourceBytes });
+  const attempt = () => runPipeline(options, { paths, warnings: [...warnings], gitDates: git.dates, fingerprint, outside, sourceBytes });
   try {
     return await attempt();
   } catch (e) {

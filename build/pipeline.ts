@@ -46,7 +46,7 @@ import { SidebarViews } from './render/sidebar-views.ts';
 import { RenderReuse, type PageKeys } from './render/reuse.ts';
 import { PageMaker } from './render/make-page.ts';
 import { docCardsKey, docCardsOfPages, fillDocCards } from './render/doc-cards.ts';
-import { externalInputs, STAMP_FILE, withExternalFiles, type BuildStamp } from './cache/up-to-date.ts';
+import { NO_OUTSIDE_INPUTS, outsideInputs, sameOutsideInputs, STAMP_FILE, withOutsideInputs, type BuildStamp, type OutsideInputs } from './cache/up-to-date.ts';
 import { readCategories } from './model/categories.ts';
 import { generatedIndexPages } from './model/generated-index.ts';
 import { readTagDefinitions, siteTags, tagLinks } from './model/tags.ts';
@@ -76,8 +76,8 @@ export interface Prechecked {
   gitDates: Map<string, string>;
   /** The walked files' and the dates' fingerprint; null without a cache: no stamp is written. */
   fingerprint: string | null;
-  /** The last build's files outside the walked folders, and the fingerprint with their bytes as they were before this build read them. */
-  external: { files: string[]; fingerprint: string | null };
+  /** What the last build was made from outside the walked files, and the fingerprint with it as it was before this build read it. */
+  outside: { inputs: OutsideInputs; fingerprint: string | null };
   /** The pages' sources as the check read them, taken (and let go) by discovery. */
   sourceBytes?: Map<string, SourceFile>;
 }
@@ -136,7 +136,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   };
 
   // 1. Config and content.
-  const { config: loaded, files: configFiles } = await loadSiteConfig(configPath, root, cacheDir);
+  const { config: loaded, files: configFiles, env: configEnv } = await loadSiteConfig(configPath, root, cacheDir);
   // Drafts (`draft: true`) are not part of a production build at all: no page, sitemap entry,
   // search entry, sidebar item, pager link or llms line. The dev server shows them.
   const frontMatter = KeyValueCache.open<ReadFrontMatter>(cacheDir, 'front-matter');
@@ -368,9 +368,12 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('compress');
     const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, sampleGzip);
     if (fingerprint) {
-      const external = externalInputs(paths, [...configFiles, ...[...compiled.values()].flatMap(filesShownBy)]);
-      const sameFiles = external.join('\n') === pre.external.files.join('\n') && pre.external.fingerprint;
-      const record: BuildStamp = { fingerprint: sameFiles || withExternalFiles(fingerprint, root, external), pages: pages.length, warnings, firstLoad, adaptedConfig: adapted, ...(external.length ? { external } : {}) };
+      const outside = outsideInputs(paths, [...configFiles, ...[...compiled.values()].flatMap(filesShownBy)], configEnv);
+      const checked = sameOutsideInputs(outside, pre.outside.inputs) && pre.outside.fingerprint;
+      const record: BuildStamp = {
+        fingerprint: checked || withOutsideInputs(fingerprint, root, outside), pages: pages.length, warnings, firstLoad, adaptedConfig: adapted,
+        ...(sameOutsideInputs(outside, NO_OUTSIDE_INPUTS) ? {} : { outside }),
+      };
       writeOut(staging, STAMP_FILE, JSON.stringify(record));
     }
     commitOutput(staging, outDir, kept, listOutput);

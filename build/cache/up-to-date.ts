@@ -23,8 +23,8 @@ export interface BuildStamp {
   warnings: Warning[];
   firstLoad: FirstLoad;
   adaptedConfig: boolean;
-  /** Files outside the walked folders that pages show or include (externalInputs), from the root. */
-  external?: string[];
+  /** What the site was made from besides the walked files (outsideInputs); absent when nothing. */
+  outside?: OutsideInputs;
 }
 
 
@@ -61,23 +61,37 @@ function walkedDirs(paths: SitePaths): string[] {
 }
 
 /**
- * The files outside those folders that the pages show (`<<< ../../examples/main.tf`, an image) or
- * include (`::include`), and that the site config imports (`./sidebars.ts` beside it), relative
- * to the root, sorted: inputs the walk does not see. The stamp keeps the list, and the next check
- * hashes them too (withExternalFiles); a page or config that names another such file has changed
- * itself, so the list of the last build is the one to check. Packages are the lock file's.
+ * Inputs the walk does not see. files: those outside the walked folders that the pages show
+ * (`<<< ../../examples/main.tf`, an image) or include (`::include`), and that the site config
+ * imports (`./sidebars.ts` beside it), relative to the root (packages are the lock file's).
+ * env: the environment variables the config reads (`process.env.SITE_URL`). The stamp keeps
+ * both, and the next check hashes them too (withOutsideInputs); a page or config that names
+ * another such file or variable has changed itself, so the last build's lists are the ones to check.
  */
-export function externalInputs(paths: SitePaths, files: Iterable<string>): string[] {
-  const dirs = walkedDirs(paths).map((d) => path.resolve(d) + path.sep);
-  const outside = [...files].filter((f) => !dirs.some((d) => f.startsWith(d)) && !f.split(path.sep).includes('node_modules'));
-  return [...new Set(outside.map((f) => path.relative(paths.root, f).split(path.sep).join('/')))].sort();
+export interface OutsideInputs {
+  files: string[];
+  env: string[];
 }
 
-/** The fingerprint with the bytes of those files (a missing one counts as missing); unchanged when there are none. */
-export function withExternalFiles(fingerprint: string, root: string, external: string[]): string {
-  if (external.length === 0) return fingerprint;
+export const NO_OUTSIDE_INPUTS: OutsideInputs = { files: [], env: [] };
+
+export function outsideInputs(paths: SitePaths, files: Iterable<string>, env: string[]): OutsideInputs {
+  const dirs = walkedDirs(paths).map((d) => path.resolve(d) + path.sep);
+  const outside = [...files].filter((f) => !dirs.some((d) => f.startsWith(d)) && !f.split(path.sep).includes('node_modules'));
+  return { files: [...new Set(outside.map((f) => path.relative(paths.root, f).split(path.sep).join('/')))].sort(), env: [...new Set(env)].sort() };
+}
+
+export const sameOutsideInputs = (a: OutsideInputs, b: OutsideInputs) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The fingerprint with the bytes of those files (a missing one counts as missing) and the values of
+ * those variables now (an unset one counts as unset); unchanged when there are none.
+ */
+export function withOutsideInputs(fingerprint: string, root: string, outside: OutsideInputs): string {
+  if (outside.files.length === 0 && outside.env.length === 0) return fingerprint;
   const h = createHash('sha256').update(fingerprint);
-  for (const rel of external) h.update(rel).update('\0').update(readIfThere(path.resolve(root, rel)) ?? '\u0001missing').update('\0');
+  for (const rel of outside.files) h.update(rel).update('\0').update(readIfThere(path.resolve(root, rel)) ?? '\u0001missing').update('\0');
+  for (const name of outside.env) h.update(`$${name}\0`).update(process.env[name] ?? '\u0001unset').update('\0');
   return h.digest('hex');
 }
 

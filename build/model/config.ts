@@ -67,10 +67,13 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
   throw errors.length === 1 ? errors[0] : new BuildErrors(errors);
 }
 
-/** The validated config, and the files it was made from: the config file and what it imports (absolute paths). */
+/** The validated config, and what it was made from. */
 export interface LoadedConfig {
   config: SiteConfig;
+  /** The config file and the files it imports (absolute paths). */
   files: string[];
+  /** The environment variables it read, sorted. */
+  env: string[];
 }
 
 /**
@@ -92,12 +95,42 @@ export async function loadSiteConfig(configPath: string, projectRoot: string, ca
     throw new BuildError(`the site config could not be loaded: ${first.text}`, where, first.location?.line, 'fix the TypeScript error in the config file');
   }
   let mod: { default?: unknown };
+  let env: string[];
   try {
-    mod = await import(`data:text/javascript;base64,${Buffer.from(bundle.code).toString('base64')}`);
+    [mod, env] = await importRecordingEnv(bundle.code);
   } catch (e) {
     throw new BuildError(`the site config could not be loaded: ${(e as Error).message}`, file, undefined, 'fix the error in the config file');
   }
-  return { config: validateSiteConfig(mod.default, file, readFileSync(configPath, 'utf8')), files: bundle.files };
+  return { config: validateSiteConfig(mod.default, file, readFileSync(configPath, 'utf8')), files: bundle.files, env };
+}
+
+/** The environment variables each config module read when it was evaluated, by its code (a module is evaluated once per process). */
+const envReadBy = new Map<string, string[]>();
+
+/** The config module's name in stack traces (its sourceURL): how a read of process.env is told to be the config's own. */
+const CONFIG_MODULE_NAME = 'sgroups-site-config.js';
+
+/**
+ * Imports the config's code, noting the environment variables it reads (`process.env.SITE_URL`):
+ * they are inputs of the build like its files (build/cache/up-to-date.ts). Node's module loader
+ * reads some of its own while the import runs; only reads from the config's code count.
+ */
+async function importRecordingEnv(code: string): Promise<[{ default?: unknown }, string[]]> {
+  const names = new Set<string>();
+  const env = process.env;
+  const note = (key: string | symbol) => typeof key === 'string' && new Error().stack?.includes(CONFIG_MODULE_NAME) && names.add(key);
+  process.env = new Proxy(env, {
+    get: (target, key) => (note(key), Reflect.get(target, key)),
+    has: (target, key) => (note(key), Reflect.has(target, key)),
+  });
+  try {
+    const named = `${code}\n//# sourceURL=${CONFIG_MODULE_NAME}\n`;
+    const mod = (await import(`data:text/javascript;base64,${Buffer.from(named).toString('base64')}`)) as { default?: unknown };
+    if (!envReadBy.has(code)) envReadBy.set(code, [...names].sort());
+    return [mod, envReadBy.get(code)!];
+  } finally {
+    process.env = env;
+  }
 }
 
 /**
