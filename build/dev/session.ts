@@ -19,7 +19,7 @@ import type { BundleInput } from '../render/bundle.ts';
 import { compilePages } from '../markdown/compile-stage.ts';
 import { listFiles, readSourcePage, routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model/content.ts';
 import { bootScript } from '../render/boot-script.ts';
-import { buildCsp, CSP_FILE } from '../render/csp.ts';
+import { buildCsp } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
 import { compileMarkdown, filesShownBy, type CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, writeOut } from '../output/files.ts';
@@ -27,14 +27,14 @@ import { checkRoutes, dataPathOf, htmlPathOf, markdownUrlOf } from '../model/rou
 import { checkPageImages } from '../model/page-images.ts';
 import { resolveRedirects, type Redirect } from '../model/redirects.ts';
 import { configLocation } from '../model/sidebars.ts';
-import { REDIRECT_SCRIPT, redirectPage } from '../output/redirect-page.ts';
+import { REDIRECT_SCRIPT } from '../output/redirect-page.ts';
 import { fillCardsOfPages } from '../render/doc-cards.ts';
 import {
   adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocsOf, sidebarFiles, sitePaths,
   type AssembledPages, type PathOptions, type SitePaths,
 } from '../model/site.ts';
-import { renderRobots, renderSitemap, sitemapEntries } from '../output/sitemap.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
+import { DevSiteFiles } from './site-files.ts';
 import { timeSlicer } from '../time-slice.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
@@ -196,9 +196,9 @@ export class DevSession {
   /** Each sidebar file's JSON as last written (its name stays; its bytes change with the sidebar). */
   private writtenSidebars = new Map<string, string>();
   private sidebarWarnings = new Set<string>();
-  private emitted = { sitemap: '', csp: '', llms: false, redirects: '' };
-  /** The redirect pages in the output, as written by the last rebuild whose redirects changed. */
-  private redirectFiles = new Set<string>();
+  /** llms.txt and llms-full.txt were written (again when the sidebars change). */
+  private llmsWritten = false;
+  private readonly siteFiles: DevSiteFiles;
   private built = false;
   /** The last page data and sidebars, and what they were assembled from (see update). */
   private assembled?: AssembledPages;
@@ -231,6 +231,7 @@ export class DevSession {
     this.paths = sitePaths(options);
     this.deferAbove = options.deferAbove ?? DEFER_RENDER_ABOVE;
     this.srcDir = path.join(this.paths.root, 'src');
+    this.siteFiles = new DevSiteFiles(this.paths.outDir);
     this.bundleInput = {
       projectRoot: this.paths.root,
       config: undefined as unknown as SiteConfig, // set before the first bundle
@@ -509,48 +510,23 @@ export class DevSession {
       const compiledMd = this.compiled.get(s.absPath)?.markdown;
       out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
     }
-    if (renderAll || sidebarsChanged || !this.emitted.llms) {
+    if (renderAll || sidebarsChanged || !this.llmsWritten) {
       for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.compiled.get(file)?.markdown) })) {
         if (!f.rel.endsWith('.md')) out.add(f.rel, f.content());
       }
-      this.emitted.llms = true;
+      this.llmsWritten = true;
     }
     lap('render');
     await out.flush();
     lap('write');
 
-    // 7. Static files, images next to pages, sitemap, CSP.
+    // 7. Static files, images next to pages; sitemap, redirects and CSP (build/dev/site-files.ts).
     if (full) copyStatic(this.paths.staticDir, outDir);
     else for (const [file, state] of plan.statics) this.copyStaticFile(file, state);
     copyContentAssets(full ? this.compiled.values() : [...compiledNow].map((f) => this.compiled.get(f)!).filter(Boolean), outDir);
-    const listed = sitemapEntries(assembled.pages);
-    const sitemapKey = JSON.stringify([config.url, listed]);
-    if (sitemapKey !== this.emitted.sitemap) {
-      writeOut(outDir, 'sitemap.xml', renderSitemap(config, listed));
-      writeOut(outDir, 'robots.txt', renderRobots(config));
-      this.emitted.sitemap = sitemapKey;
-    }
-    const redirectKey = JSON.stringify([config.url, config.baseUrl, config.title, redirects]);
-    if (redirectKey !== this.emitted.redirects) {
-      const written = new Set<string>();
-      for (const r of redirects) {
-        const { rel, html } = redirectPage(r, config);
-        writeOut(outDir, rel, html);
-        written.add(rel);
-      }
-      // A redirect taken out of the config (or given another `from`) leaves no page behind that
-      // would still forward; a page now at that path wrote its own file above and keeps it.
-      const pageFiles = new Set(assembled.pages.map((p) => htmlPathOf(p.route)));
-      for (const rel of this.redirectFiles) if (!written.has(rel) && !pageFiles.has(rel)) rmSync(path.join(outDir, rel), { force: true });
-      this.redirectFiles = written;
-      this.emitted.redirects = redirectKey;
-    }
     const csp = buildCsp([prepaint, bootScript(this.bundles.assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [this.bundles.assets.inlineCss]);
-    if (csp !== this.emitted.csp) {
-      writeOut(outDir, CSP_FILE, `${csp}\n`);
-      this.emitted.csp = csp;
-      this.csp = csp;
-    }
+    this.siteFiles.write(config, assembled.pages, redirects, csp);
+    this.csp = csp;
 
     lap('emit');
     const wasBuilt = this.built;
