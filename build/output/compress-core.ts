@@ -61,7 +61,8 @@ export function isCompressible(rel: string): boolean {
   return COMPRESSIBLE.has(path.extname(rel)) && !SKIP_DIRS.some((d) => rel.startsWith(d));
 }
 
-export const settingsOf = (quality: number, minBytes: number) => `gzip ${GZIP_LEVEL}, brotli ${quality} on shared assets, min ${minBytes}`;
+/** Part of the manifest: copies made otherwise are not reused (an incremental build writes what a cold one writes). */
+export const settingsOf = (quality: number, minBytes: number) => `gzip ${GZIP_LEVEL} (pages' inline style compressed once), brotli ${quality} on shared assets, min ${minBytes}`;
 
 export const brotliParams = (quality: number, size: number) => ({
   params: {

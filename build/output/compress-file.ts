@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { brotliParams, GZIP_LEVEL, hasBrotliCopy, hashOf, MANIFEST_FILE, readManifest, type CompressStats, type Manifest } from './compress-core.ts';
 import { filesUnder } from '../file-tree.ts';
+import { PageGzip } from './segmented-gzip.ts';
 import { byCodeUnit } from '../order.ts';
 
 export interface CompressSettings {
@@ -55,6 +56,8 @@ export class FileCompressor {
   readonly hashes: Record<string, string> = {};
   private readonly background: Promise<void>[] = [];
   readonly stats = noStats();
+  /** Pages' gzip, their inline stylesheet compressed once (build/output/segmented-gzip.ts). */
+  private readonly pages = new PageGzip();
   private readonly before: Record<string, string>;
   /** When the previous output's manifest was written: the last file its build wrote. */
   private readonly manifestWrittenAt: number;
@@ -181,7 +184,8 @@ export class FileCompressor {
         }));
       return;
     }
-    this.write(rel, file, data, hash, makeDir, zlib.gzipSync(data, { level: GZIP_LEVEL }), params && zlib.brotliCompressSync(data, params));
+    const gz = rel.endsWith('.html') ? this.pages.gzip(data) : zlib.gzipSync(data, { level: GZIP_LEVEL });
+    this.write(rel, file, data, hash, makeDir, gz, params && zlib.brotliCompressSync(data, params));
   }
 
   /** Waits for the large files still being compressed; throws the first failure, as a CompressFailure. */

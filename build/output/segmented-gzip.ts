@@ -1,4 +1,5 @@
-// The gzip copy of llms-full.txt, made from cached segments. llms-full.txt is every listed page
+// gzip made of segments: the copy of llms-full.txt, from cached segments, and the pages' copies,
+// their shared inline stylesheet compressed once (PageGzip, below). llms-full.txt is every listed page
 // in one file (10 MB at 1000 pages): compressed whole, gzip and brotli took ~0.6 s of CPU after
 // every edit of any page, on a second core a two-core machine does not really have, and a
 // one-page edit of that corpus took ~0.5 s longer for it.
@@ -72,6 +73,52 @@ export function tableCrc32(data: Uint8Array): number {
 /** CRC-32 of the whole text, for gzip's trailer. */
 const crc32: (data: Uint8Array) => number = (zlib as { crc32?: (data: Uint8Array) => number }).crc32 ?? tableCrc32;
 
+/** The gzip stream around raw deflate segments that each end with a sync flush. */
+function gzipOfSegments(data: Uint8Array, segments: Uint8Array[]): Buffer {
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(data), 0);
+  trailer.writeUInt32LE(data.length >>> 0, 4);
+  return Buffer.concat([HEADER, ...segments, LAST_BLOCK, trailer]);
+}
+
+const deflateSegment = (text: Uint8Array, dictionary?: Uint8Array) =>
+  zlib.deflateRawSync(text, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
+
+const STYLE_OPEN = Buffer.from('<style');
+const STYLE_CLOSE = Buffer.from('</style>');
+/** Where a page's inline stylesheet is looked for, and the least worth cutting out. */
+const HEAD_BYTES = 16 * 1024;
+const MIN_SHARED_BYTES = 4 * 1024;
+
+/**
+ * The gzip copies of the pages, whose inline stylesheet (the whole theme's CSS, ~30 KB, 40 % of a
+ * page: build/render/bundle.ts says why it is inline) is the same in every page. The page is cut
+ * in three segments, as llms-full.txt is (above): the head before the stylesheet; the stylesheet,
+ * compressed without a dictionary so that its bytes are the same in every page, and compressed
+ * once per thread; the rest, with the 32 KB before it as its dictionary, so that it still refers
+ * back to the stylesheet's class names. Measured on the 1000-page corpus: 35 % less time than
+ * gzip of each page whole, and 0.3 % fewer bytes. The same page always gives the same bytes.
+ */
+export class PageGzip {
+  /** The compressed stylesheet, by its text. */
+  private readonly shared = new Map<string, Buffer>();
+
+  gzip(data: Buffer): Buffer {
+    const open = data.subarray(0, HEAD_BYTES).indexOf(STYLE_OPEN);
+    const close = open < 0 ? -1 : data.indexOf(STYLE_CLOSE, open);
+    if (close < 0 || close - open < MIN_SHARED_BYTES) return zlib.gzipSync(data, { level: GZIP_LEVEL });
+    const end = close + STYLE_CLOSE.length;
+    const style = data.subarray(open, end);
+    const key = style.toString('latin1');
+    let styleBytes = this.shared.get(key);
+    if (!styleBytes) {
+      if (this.shared.size >= 4) this.shared.clear(); // one theme per build; a test's several stay few
+      this.shared.set(key, (styleBytes = deflateSegment(style)));
+    }
+    return gzipOfSegments(data, [deflateSegment(data.subarray(0, open)), styleBytes, deflateSegment(data.subarray(end), data.subarray(Math.max(0, end - WINDOW), end))]);
+  }
+}
+
 /** Compressed segments by the hash of their text and their dictionary's. */
 export class GzipSegments {
   private readonly cache: KeyValueCache<Uint8Array>;
@@ -85,7 +132,7 @@ export class GzipSegments {
   /** `data` as gzip, cut at `starts` (from segmentStarts). */
   gzip(data: Buffer, starts: number[]): Buffer {
     const bounds = [...starts.filter((s) => s > 0 && s < data.length), data.length];
-    const parts: Uint8Array[] = [HEADER];
+    const parts: Uint8Array[] = [];
     const hashes: string[] = [];
     const begins: number[] = [];
     let from = 0;
@@ -100,19 +147,14 @@ export class GzipSegments {
       const key = sha([SEGMENT_SETTINGS, ...hashes.slice(first, i + 1)].join('\n'));
       let bytes = this.cache.get(key);
       if (!bytes) {
-        const dictionary = from > 0 ? data.subarray(Math.max(0, from - WINDOW), from) : undefined;
-        bytes = zlib.deflateRawSync(text, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
+        bytes = deflateSegment(text, from > 0 ? data.subarray(Math.max(0, from - WINDOW), from) : undefined);
         this.cache.set(key, bytes);
         this.compressed++;
       }
       parts.push(bytes);
       from = to;
     }
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc32(data), 0);
-    trailer.writeUInt32LE(data.length >>> 0, 4);
-    parts.push(LAST_BLOCK, trailer);
-    return Buffer.concat(parts);
+    return gzipOfSegments(data, parts);
   }
 
   save(): void {

@@ -1,13 +1,14 @@
 // llms-full.txt's gzip copy from cached segments (build/output/segmented-gzip.ts): any gzip
 // reader gets the text back, an edit compresses only the segments around it, and cached or not
-// the bytes are the same.
+// the bytes are the same. The pages' gzip copies, their shared inline stylesheet compressed once,
+// read back whole too.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import zlib from 'node:zlib';
-import { GzipSegments, segmentStarts, tableCrc32, type PageStart } from '../../build/output/segmented-gzip.ts';
+import { GzipSegments, PageGzip, segmentStarts, tableCrc32, type PageStart } from '../../build/output/segmented-gzip.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 /** A file like llms-full.txt: a header, then pages of Russian text of varied length, each with its head. */
@@ -76,5 +77,31 @@ describe('llms-full.txt.gz from cached segments', () => {
     const { data } = fullText(20);
     assert.equal(tableCrc32(data), zlib.crc32(data));
     assert.equal(tableCrc32(Buffer.alloc(0)), 0);
+  });
+});
+
+describe('pages\' gzip copies, the inline stylesheet compressed once', () => {
+  const css = Array.from({ length: 600 }, (_, i) => `.sidebar__item--${i}{color:var(--c${i % 9});margin:${i % 7}px}`).join('');
+  const page = (n: number, style = `<style>${css}</style>`) => Buffer.from(`<!doctype html><html lang="ru"><head><title>Страница ${n}</title>${style}</head><body>`
+    + `${Array.from({ length: 300 }, (_, i) => `<li class="sidebar__item--${(i * n) % 600}">Пункт ${i} страницы ${n}</li>`).join('')}</body></html>`);
+
+  it('reads back whole with zlib and the gzip program, the stylesheet\'s bytes the same in every page, no larger than gzip of the whole page', () => {
+    const gzip = new PageGzip();
+    const [a, b] = [page(3), page(5)];
+    const [ga, gb] = [gzip.gzip(a), gzip.gzip(b)];
+    for (const [data, gz] of [[a, ga], [b, gb]]) {
+      assert.ok(zlib.gunzipSync(gz).equals(data));
+      assert.ok(execFileSync('gzip', ['-dc'], { input: gz }).equals(data), 'gzip -dc');
+      const whole = zlib.gzipSync(data, { level: 6 }).length;
+      assert.ok(gz.length <= whole * 1.02, `${gz.length} bytes against ${whole} for the whole page`);
+    }
+    // The stylesheet's compressed segment is in both copies as it is alone.
+    const styleSegment = zlib.deflateRawSync(Buffer.from(`<style>${css}</style>`), { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    assert.ok(ga.includes(styleSegment) && gb.includes(styleSegment));
+    assert.ok(gzip.gzip(a).equals(ga), 'the same page, the same bytes');
+  });
+
+  it('a page without an inline stylesheet worth cutting is gzip of the whole page', () => {
+    for (const data of [page(1, ''), page(2, '<style>a{color:red}</style>')]) assert.ok(new PageGzip().gzip(data).equals(zlib.gzipSync(data, { level: 6 })));
   });
 });
