@@ -63,7 +63,7 @@ function walkedDirs(paths: SitePaths): string[] {
 /**
  * Inputs the walk does not see. files: those outside the walked folders that the pages show
  * (`<<< ../../examples/main.tf`, an image) or include (`::include`), and that the site config
- * imports (`./sidebars.ts` beside it), relative to the root (packages are the lock file's).
+ * imports (`./sidebars.ts` beside it), relative to the root.
  * env: the environment variables the config reads (`process.env.SITE_URL`). The stamp keeps
  * both, and the next check hashes them too (withOutsideInputs); a page or config that names
  * another such file or variable has changed itself, so the last build's lists are the ones to check.
@@ -77,7 +77,7 @@ export const NO_OUTSIDE_INPUTS: OutsideInputs = { files: [], env: [] };
 
 export function outsideInputs(paths: SitePaths, files: Iterable<string>, env: string[]): OutsideInputs {
   const dirs = walkedDirs(paths).map((d) => path.resolve(d) + path.sep);
-  const outside = [...files].filter((f) => !dirs.some((d) => f.startsWith(d)) && !f.split(path.sep).includes('node_modules'));
+  const outside = [...files].filter((f) => !dirs.some((d) => f.startsWith(d)));
   return { files: [...new Set(outside.map((f) => path.relative(paths.root, f).split(path.sep).join('/')))].sort(), env: [...new Set(env)].sort() };
 }
 

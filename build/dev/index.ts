@@ -57,7 +57,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const roots = watched.filter((p, i) => !watched.some((q, j) => j !== i && (p === q ? j < i : p.startsWith(q + path.sep))));
   // Files outside those folders that pages show or include (`<<< ../../examples/main.tf`, an
   // image) or the config imports are watched one by one, as the compiles find them.
-  const watchIncluded = () => watcher?.add(session.inputFiles().filter((f) => !f.split(path.sep).includes('node_modules') && !roots.some((r) => f === r || f.startsWith(r + path.sep))));
+  const watchIncluded = () => watcher?.add(session.inputFiles().filter((f) => !roots.some((r) => f === r || f.startsWith(r + path.sep))));
   // Saves closer together than the quiet time become one rebuild; SG_DEV_QUIET_MS widens it on a
   // loaded machine (or a network file system) where one burst of saves reaches us spread out.
   const quietMs = process.env.SG_DEV_QUIET_MS ? Number(process.env.SG_DEV_QUIET_MS) : undefined;

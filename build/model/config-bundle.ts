@@ -28,13 +28,16 @@ function hashOf(file: string): string {
   }
 }
 
-/** The config bundled: its JavaScript, and the files it was made from (absolute paths). */
+/** The config bundled: its JavaScript, and the project's files it was made from (absolute paths; packages are the lock file's). */
 export interface ConfigBundle {
   code: string;
   files: string[];
 }
 
-const bundleOf = (kept: KeptBundle): ConfigBundle => ({ code: kept.code, files: kept.inputs.map(([file]) => file) });
+const bundleOf = (kept: KeptBundle): ConfigBundle => ({
+  code: kept.code,
+  files: kept.inputs.map(([file]) => file).filter((file) => !file.split(path.sep).includes('node_modules')),
+});
 
 /** The bundled config; esbuild's errors are thrown as esbuild throws them. */
 export async function bundleConfig(configPath: string, projectRoot: string, cacheDir: string | null): Promise<ConfigBundle> {

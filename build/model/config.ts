@@ -70,7 +70,7 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
 /** The validated config, and what it was made from. */
 export interface LoadedConfig {
   config: SiteConfig;
-  /** The config file and the files it imports (absolute paths). */
+  /** The config file and the project's files it imports (absolute paths; packages are the lock file's). */
   files: string[];
   /** The environment variables it read, sorted. */
   env: string[];
