@@ -100,8 +100,8 @@ const MIN_SHARED_BYTES = 4 * 1024;
  * gzip of each page whole, and 0.3 % fewer bytes. The same page always gives the same bytes.
  */
 export class PageGzip {
-  /** The compressed stylesheet, by its text. */
-  private readonly shared = new Map<string, Buffer>();
+  /** The last stylesheet (a copy) and its compressed bytes: a build has one theme, so one stylesheet. */
+  private last?: { style: Buffer; bytes: Buffer };
 
   gzip(data: Buffer): Buffer {
     const open = data.subarray(0, HEAD_BYTES).indexOf(STYLE_OPEN);
@@ -109,13 +109,8 @@ export class PageGzip {
     if (close < 0 || close - open < MIN_SHARED_BYTES) return zlib.gzipSync(data, { level: GZIP_LEVEL });
     const end = close + STYLE_CLOSE.length;
     const style = data.subarray(open, end);
-    const key = style.toString('latin1');
-    let styleBytes = this.shared.get(key);
-    if (!styleBytes) {
-      if (this.shared.size >= 4) this.shared.clear(); // one theme per build; a test's several stay few
-      this.shared.set(key, (styleBytes = deflateSegment(style)));
-    }
-    return gzipOfSegments(data, [deflateSegment(data.subarray(0, open)), styleBytes, deflateSegment(data.subarray(end), data.subarray(Math.max(0, end - WINDOW), end))]);
+    if (!this.last?.style.equals(style)) this.last = { style: Buffer.from(style), bytes: deflateSegment(style) };
+    return gzipOfSegments(data, [deflateSegment(data.subarray(0, open)), this.last.bytes, deflateSegment(data.subarray(end), data.subarray(Math.max(0, end - WINDOW), end))]);
   }
 }
 
