@@ -63,6 +63,13 @@ import type { SitePaths } from './model/paths.ts';
  */
 const COMPRESS_WORKER_AFTER = 32;
 
+/**
+ * Pages to render from which the search index reads them in a thread of its own (build/search/index.ts,
+ * expect): starting it costs ~0.2 s of CPU, reading a page here ~1 ms. SG_SEARCH_READER_AFTER
+ * overrides it (the tests take that path with a small site).
+ */
+const SEARCH_READER_AFTER = Number(process.env.SG_SEARCH_READER_AFTER ?? 100);
+
 /** The ids of a page not made yet (set in its place in the link check's order, replaced once it is). */
 const NO_IDS = new Set<string>();
 
@@ -185,6 +192,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   const listOutput = () => (outputFiles ??= filesUnder(outDir));
   let pageStore: BodyStore | undefined;
   let bundling: ReturnType<typeof cachedBundles> | undefined;
+  let search: SearchIndexer | undefined;
   // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
   const guideWorker = config.userGuidePdf === false || options.userGuide === false ? null : new GuideWorker();
   try {
@@ -276,7 +284,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // The search index reads each page as it goes by (build/search/index.ts), so that a page's
     // HTML is let go once its files are written: the pages' HTML is the largest thing a build
     // would otherwise hold until the end (about 50 KB a page of Russian text).
-    const search = new SearchIndexer({ cacheDir });
+    search = new SearchIndexer({ cacheDir, readWorkerAfter: SEARCH_READER_AFTER });
     // First the pages whose files are the previous build's, linked from it; then the others are
     // made, once the compressor knows how many files are coming (a title edit's few dozen pages
     // start its worker before the first of them, not in the middle).
@@ -307,6 +315,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       if (out.size >= WRITE_BATCH) await out.flush(written);
     }
     compressor.expect(2 * toMake.length); // a page's HTML and its page data
+    search.expect(toMake.length);
     for (const { i, page, keys, stored } of toMake) {
       const made = maker.make(page, keys, stored);
       if (checkingLinks) {
@@ -383,7 +392,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('swap');
     return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
   } catch (e) {
-    await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close()]);
+    await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close(), search?.settle()]);
     discardStaging(staging);
     stopGuarding();
     throw e;

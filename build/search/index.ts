@@ -25,13 +25,18 @@ import type { KeptFiles } from '../output/commit.ts';
 import type { PreviousOutput } from '../output/previous-output.ts';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
-import { decodeEntities, detached } from '../checks/html-refs.ts';
-import { encodeShard, FORMAT_VERSION, FRAGMENT_GROUP, fragmentFolder, MANIFEST_PATH, type Fragment, type SearchManifest, type ShardTerm } from '../../src/client/search/format.ts';
-import { TOKEN_PATTERN, termsOfToken } from '../../src/client/search/tokenize.ts';
+import { Worker } from 'node:worker_threads';
+import { encodeShard, FORMAT_VERSION, FRAGMENT_GROUP, fragmentFolder, MANIFEST_PATH, type SearchManifest, type ShardTerm } from '../../src/client/search/format.ts';
 import { byCodeUnit } from '../order.ts';
+import { startWorker } from '../worker-bundle.ts';
+import { FIELD_NAMES, readPage, TermCache, type CountedPage, type Field, type PageReading, type PageToRead } from './read-page.ts';
+import type { ReadReply } from './read-worker.ts';
+
+export { extractSections, type Section } from './read-page.ts';
 
 /** Part of every cached page's key: a change to how pages are read must not reuse old readings. */
-const INDEX_CODE = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(readFileSync(fileURLToPath(new URL('../../src/client/search/tokenize.ts', import.meta.url)))).digest('hex');
+const INDEX_CODE = ['./index.ts', './read-page.ts', '../../src/client/search/tokenize.ts']
+  .reduce((h, rel) => h.update(readFileSync(fileURLToPath(new URL(rel, import.meta.url)))), createHash('sha256')).digest('hex');
 
 /**
  * A term's weight in a page, from 0 to 1 (stored as 1..255): fields in order of importance, so
@@ -44,12 +49,8 @@ const K1 = 2;
 const B = 0.75;
 /** Code counts half as much as prose. */
 const CODE_WEIGHT = 0.5;
-type Field = 'title' | 'heading' | 'text' | 'code';
-const FIELD_NAMES: Field[] = ['title', 'heading', 'text', 'code'];
 /** Raw bytes of one shard before a new one is started (about 40% of that after gzip). */
 const SHARD_TARGET_BYTES = 32 * 1024;
-/** Text kept per section in a fragment, for the snippet; the index itself sees all of it. */
-const SECTION_TEXT_LIMIT = 1000;
 
 export interface SearchIndexOptions {
   /** Raw bytes per shard; smaller shards mean less to download per term and more files. */
@@ -65,17 +66,10 @@ export interface SearchIndexOptions {
    * reusing the previous output's copies of unchanged bytes: build/output/compress.ts.)
    */
   cacheDir?: string | null;
+  /** Pages to read (expect()) from which reading moves to a thread of its own; by default it never does. */
+  readWorkerAfter?: number;
 }
 
-/**
- * Term frequencies of one page: its i-th term (`terms` is them joined by newlines, which no term
- * holds: the shards store them so too) occurs `counts[4 * i + f]` times in field f (the order
- * of FIELD_NAMES), terms in order of first occurrence. Kept for every page until the postings are
- * made, so it is compact: a Map of small arrays per page took ~40 KB a page (400 MB at 10 000
- * pages). One string, not an array of them: read back from the cache, an array made a string
- * object per term and page (170 000 at 1000 pages, 6 MB that the garbage collector copied about).
- */
-interface CountedPage { terms: string; counts: Uint16Array; lengths: Record<Field, number> }
 
 export interface SearchIndexStats {
   pages: number;
@@ -84,96 +78,6 @@ export interface SearchIndexStats {
   /** Bytes of shards + manifest + fragments as written. */
   bytes: number;
   ms: number;
-}
-
-export interface Section {
-  anchor: string;
-  heading: string;
-  /** Prose and inline code, whitespace collapsed. */
-  text: string;
-  /** Code blocks of the section. */
-  code: string;
-}
-
-// --- HTML → sections -------------------------------------------------------------------------
-
-/** Elements whose content is not page text: controls (a code block's buttons and wrap toggle), an inline table of contents, decoration, the heading's "#" link. */
-const SKIP_TAGS = new Set(['button', 'label', 'nav', 'svg', 'script', 'style', 'template', 'noscript', 'select', 'textarea']);
-const BLOCK_TAGS = new Set(['p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'table', 'thead', 'tbody', 'pre', 'br', 'hr', 'blockquote', 'aside', 'figure', 'figcaption', 'dt', 'dd', 'dl', 'details', 'summary', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const VOID_TAGS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'wbr', 'area', 'col', 'embed', 'track']);
-const TAG_RE = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>|<!--[\s\S]*?-->|([^<]+)/g;
-
-const ATTR_RE: Record<string, RegExp> = {};
-const attr = (attrs: string, name: string) => {
-  if (!attrs.includes(name)) return undefined;
-  const re = (ATTR_RE[name] ??= new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
-  const m = re.exec(attrs);
-  return m ? m[1] ?? m[2] ?? m[3] : undefined;
-};
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/**
- * Splits a page's content HTML (sanitised, from our own pipeline) into sections at every
- * heading that has an id: the text before the first one is the page's top section (anchor "").
- */
-export function extractSections(html: string): Section[] {
-  const sections: Section[] = [];
-  let current = { anchor: '', heading: '', text: [] as string[], code: [] as string[] };
-  let skip: { tag: string; depth: number } | null = null;
-  let heading: { tag: string; id: string; parts: string[] } | null = null;
-  let pre = 0;
-  const flush = () => {
-    const text = collapse(current.text.join(''));
-    const code = collapse(current.code.join(''));
-    if (current.anchor || text || code) sections.push({ anchor: current.anchor, heading: current.heading, text, code });
-  };
-  TAG_RE.lastIndex = 0;
-  for (let m = TAG_RE.exec(html); m; m = TAG_RE.exec(html)) {
-    const [, close, rawTag, attrs, text] = m;
-    if (text !== undefined) {
-      if (skip) continue;
-      const t = decodeEntities(text);
-      if (heading) heading.parts.push(t);
-      else if (pre) current.code.push(t);
-      else current.text.push(t);
-      continue;
-    }
-    if (!rawTag) continue; // a comment
-    const tag = rawTag.toLowerCase();
-    if (skip) {
-      if (tag === skip.tag && !VOID_TAGS.has(tag)) skip.depth += close ? -1 : 1;
-      if (skip.depth === 0) skip = null;
-      continue;
-    }
-    if (!close && !VOID_TAGS.has(tag) && !attrs.endsWith('/')) {
-      const cls = attr(attrs, 'class') ?? '';
-      if (SKIP_TAGS.has(tag) || /(^|\s)hash-link(\s|$)/.test(cls) || attr(attrs, 'aria-hidden') === 'true' || /\shidden(\s|=|$)/i.test(attrs)) {
-        skip = { tag, depth: 1 };
-        continue;
-      }
-    }
-    if (/^h[1-6]$/.test(tag)) {
-      if (!close) {
-        const id = attr(attrs, 'id');
-        if (id && tag !== 'h1') heading = { tag, id: decodeEntities(id), parts: [] };
-        else current.text.push(' ');
-      } else if (heading && heading.tag === tag) {
-        flush();
-        current = { anchor: heading.id, heading: collapse(heading.parts.join('')), text: [], code: [] };
-        heading = null;
-      }
-      continue;
-    }
-    if (tag === 'pre') pre += close ? -1 : 1;
-    // Inline code is a word of its own (`POST` and `/v2/sync` are two badges, not one word).
-    if (BLOCK_TAGS.has(tag) || tag === 'code') {
-      if (heading) heading.parts.push(' ');
-      else if (pre || tag === 'pre') current.code.push('\n');
-      else current.text.push(' ');
-    }
-  }
-  flush();
-  return sections;
 }
 
 // --- index ---------------------------------------------------------------------------------
@@ -189,59 +93,6 @@ interface TermAcc {
 }
 const EMPTY_IDS = new Uint32Array(0);
 const EMPTY_WEIGHTS = new Uint8Array(0);
-
-/** Terms of a written token, memoised: a site repeats its words, and stemming is the cost. */
-class TermCache {
-  private memo = new Map<string, string[]>();
-
-  of(token: string): string[] {
-    let terms = this.memo.get(token);
-    if (!terms) {
-      const list: string[] = [];
-      // Copies: a token is a slice of its page's text, and kept it would keep that text alive.
-      termsOfToken(token, (t) => list.push(detached(t)));
-      terms = list;
-      if (this.memo.size > 500_000) this.memo.clear();
-      this.memo.set(detached(token), terms);
-    }
-    return terms;
-  }
-}
-
-const TOKEN_RE = new RegExp(TOKEN_PATTERN, 'gu');
-
-/**
- * Term frequencies of one page, per field. A field's tokens are counted first and their terms
- * looked up once per distinct token: a page repeats its words, and the term lookups were most of
- * the cost. Terms keep the order in which they first occur, as counting token by token gives.
- */
-function countTerms(fields: Record<Field, string[]>, cache: TermCache): CountedPage {
-  const index = new Map<string, number>();
-  const terms: string[] = [];
-  const counts: number[] = [];
-  const lengths: Record<Field, number> = { title: 0, heading: 0, text: 0, code: 0 };
-  const tokens = new Map<string, number>();
-  FIELD_NAMES.forEach((field, fi) => {
-    tokens.clear();
-    for (const chunk of fields[field]) {
-      TOKEN_RE.lastIndex = 0;
-      for (let m = TOKEN_RE.exec(chunk); m; m = TOKEN_RE.exec(chunk)) tokens.set(m[0], (tokens.get(m[0]) ?? 0) + 1);
-    }
-    for (const [token, times] of tokens) {
-      lengths[field] += times;
-      for (const term of cache.of(token)) {
-        let i = index.get(term);
-        if (i === undefined) {
-          index.set(term, (i = terms.length));
-          terms.push(term);
-          counts.push(0, 0, 0, 0);
-        }
-        counts[FIELD_NAMES.length * i + fi] += times;
-      }
-    }
-  });
-  return { terms: terms.join('\n'), counts: Uint16Array.from(counts, (c) => Math.min(c, 0xffff)), lengths };
-}
 
 const sha = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex').slice(0, 12);
 
@@ -285,6 +136,8 @@ export class SearchIndexer {
   private stored: KeyValueCache<Reading> | null;
   private readonly fragments: BodyStore;
   private readonly started = performance.now();
+  /** The reading thread, once expect() started it, and the pages it has not answered for, with their keys. */
+  private reader?: ReadingThread;
 
   constructor(private readonly options: SearchIndexOptions = {}) {
     const cacheDir = options.cacheDir ?? null;
@@ -293,6 +146,17 @@ export class SearchIndexer {
     if (options.incremental) inProcessFragments = this.fragments;
     // Earlier versions kept the index files' compressed copies here; the compressor reuses them now.
     if (cacheDir) for (const f of ['search-compressed.v8', 'search-compressed.v8.delta']) rmSync(path.join(cacheDir, f), { force: true });
+  }
+
+  /**
+   * `pages` are about to be rendered, and so probably read: with readWorkerAfter of them or more,
+   * they are read in a thread of their own from here on (build/search/read-worker.ts), so that
+   * this one goes on rendering. A cold build of the 1000-page corpus spent ~1.2 s of its render
+   * phase reading pages here, while the second core had little but compression to do.
+   */
+  expect(pages: number): void {
+    if (this.reader || pages < (this.options.readWorkerAfter ?? Infinity)) return;
+    this.reader = new ReadingThread((route, reading) => this.readInThread(route, reading));
   }
 
   read(page: PageData, stored?: StoredHtml): void {
@@ -306,31 +170,36 @@ export class SearchIndexer {
     if (!reading) {
       const html = stored && !page.html ? stored.load() : page.html;
       if (html.trim() === '') return; // nothing to find on an empty page
-      const sections = extractSections(html);
-      const crumbs = page.breadcrumbs.map((b) => b.label);
-      const counted = countTerms({
-        title: [page.title],
-        // The sidebar categories above the page count as headings: «Мониторинг» under «HBF-агент».
-        heading: [...crumbs, ...sections.map((s) => s.heading)],
-        text: sections.map((s) => s.text),
-        code: sections.map((s) => s.code),
-      }, this.terms);
-      const fragment: Fragment = {
-        route: page.route,
-        title: page.title,
-        ...(crumbs.length ? { crumbs: crumbs.join(' › ') } : {}),
-        sections: sections.map((s) => [s.anchor, s.heading, clip(s.code ? `${s.text} ${s.code}` : s.text, SECTION_TEXT_LIMIT)]),
-      };
-      reading = { counted, fragment: this.fragments.put(JSON.stringify(fragment)) };
-      this.stored?.set(key, reading);
+      const toRead: PageToRead = { route: page.route, title: page.title, crumbs: page.breadcrumbs.map((b) => b.label), html };
+      // To the reading thread while it keeps up; a page it has not taken yet holds its HTML there.
+      if (this.reader?.take(toRead, key)) return;
+      reading = this.keep(key, readPage(toRead, this.terms));
     }
-    if (options.incremental) pageCache.set(page.route, { key, ...reading });
-    this.readings.set(page.route, reading);
+    this.add(page.route, key, reading);
+  }
+
+  /** A reading made here or in the reading thread: its fragment to the store, and the reading to the cache under its key. */
+  private keep(key: string, made: PageReading): Reading {
+    const reading = { counted: made.counted, fragment: this.fragments.put(made.fragment) };
+    this.stored?.set(key, reading);
+    return reading;
+  }
+
+  private add(route: string, key: string, reading: Reading): void {
+    if (this.options.incremental) pageCache.set(route, { key, ...reading });
+    this.readings.set(route, reading);
+  }
+
+  private readInThread(route: string, made: PageReading & { key: string }): void {
+    this.add(route, made.key, this.keep(made.key, made));
   }
 
   /** target: how the build writes its output (the files it links from the output in place, and who is told of each file). */
   async write(outDir: string, target: OutputTarget = {}): Promise<SearchIndexStats> {
     const { options } = this;
+    // The pages still in the reading thread first; it ends with them.
+    await this.reader?.finish();
+    this.reader = undefined;
     // The fragments of readings the cache has just let go of go with them.
     if (this.stored?.save() === 'base') this.fragments.prune([...this.stored.usedValues()].map((r) => r.fragment));
     else if (!this.stored && options.incremental) this.fragments.prune([...this.readings.values()].map((r) => r.fragment));
@@ -346,6 +215,75 @@ export class SearchIndexer {
       // Watch mode keeps its store (and its one pack) for the next run; a build is done with it.
       if (!options.incremental) this.fragments.close();
     }
+  }
+
+  /** For a build that failed: the reading thread, if any, is stopped. */
+  async settle(): Promise<void> {
+    await this.reader?.stop();
+    this.reader = undefined;
+  }
+}
+
+/**
+ * Pages sent to the reading thread and not answered yet, at most: past that the build's thread
+ * reads the next page itself (it then runs ahead of the reader), so the HTML waiting there stays
+ * bounded (~20 KB a page). Answers are taken whenever the build's thread awaits, which the
+ * render does every 200 pages (build/pipeline.ts): more than that may be answered and not taken.
+ */
+const MAX_UNANSWERED = 512;
+
+/** The reading worker as SearchIndexer uses it: pages out, readings back, its first failure kept for finish(). */
+class ReadingThread {
+  private readonly worker: Promise<Worker>;
+  private readonly keys = new Map<string, string>();
+  private failure?: Error;
+  private whenIdle?: () => void;
+
+  constructor(private readonly done: (route: string, made: PageReading & { key: string }) => void) {
+    this.worker = startWorker('search/read-worker.ts', (file) => {
+      const w = new Worker(file);
+      w.on('message', (reply: ReadReply) => this.answer(reply));
+      w.once('error', (e) => this.fail(e));
+      w.once('exit', (code) => this.fail(new Error(`the search index's reading thread exited with code ${code}`)));
+      return w;
+    });
+    this.worker.catch((e: unknown) => this.fail(e as Error));
+  }
+
+  /** Sends a page to be read; false when too many are waiting (or the thread failed): read it yourself. */
+  take(page: PageToRead, key: string): boolean {
+    if (this.failure || this.keys.size >= MAX_UNANSWERED) return false;
+    this.keys.set(page.route, key);
+    this.worker.then((w) => w.postMessage(page)).catch((e: unknown) => this.fail(e as Error));
+    return true;
+  }
+
+  private answer(reply: ReadReply): void {
+    const key = this.keys.get(reply.route);
+    this.keys.delete(reply.route);
+    if ('error' in reply) this.fail(new Error(`reading ${reply.route} for the search index failed: ${reply.error}`));
+    else if (key !== undefined && !this.failure) this.done(reply.route, { ...reply.reading, key });
+    if (this.keys.size === 0) this.whenIdle?.();
+  }
+
+  private fail(e: Error): void {
+    // The thread ends after a failure, or when stopped: only the first cause is kept.
+    if (this.failure) return;
+    this.failure = e;
+    this.whenIdle?.();
+  }
+
+  /** Waits for every page sent; throws the thread's failure, if it failed. The thread is stopped either way. */
+  async finish(): Promise<void> {
+    if (this.keys.size > 0 && !this.failure) await new Promise<void>((resolve) => (this.whenIdle = resolve));
+    const failure = this.failure;
+    await this.stop();
+    if (failure) throw failure;
+  }
+
+  async stop(): Promise<void> {
+    this.failure ??= new Error('the search index\'s reading thread was stopped');
+    await this.worker.then((w) => w.terminate(), () => {});
   }
 }
 
@@ -473,11 +411,6 @@ async function prune(root: string, written: Set<string>): Promise<void> {
     .map((name) => rm(path.join(dir, name), { recursive: true, force: true })));
 }
 
-function clip(s: string, limit: number): string {
-  if (s.length <= limit) return s;
-  const cut = s.lastIndexOf(' ', limit);
-  return `${s.slice(0, cut > limit * 0.8 ? cut : limit)} …`;
-}
 
 /** Files handed to the writer at a time: each fragment's text is read from its store as it goes. */
 const WRITE_BATCH = 200;

@@ -29,16 +29,18 @@ describe('the launcher', { timeout: 180_000 }, () => {
     writeFileSync(hooks, "export async function load(url, context, next) { if (url.startsWith('file:')) process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }\n");
     const register = path.join(site.dir, 'register.mjs');
     writeFileSync(register, `import { register } from 'node:module'; register(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-    // Markdown workers even for this small site (SG_WORKER_THRESHOLD), to see where they start from.
+    // Markdown workers and the search index's reading thread even for this small site
+    // (SG_WORKER_THRESHOLD, SG_SEARCH_READER_AFTER), to see where they start from and that the
+    // output is the same.
     const first = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, 'scripts/launch.mjs', ...site.buildArgs([], cache).slice(2)],
-      { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, SG_WORKER_THRESHOLD: '0' } });
+      { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, SG_WORKER_THRESHOLD: '0', SG_SEARCH_READER_AFTER: '0' } });
     assert.equal(first.status, 0, first.stderr);
     const actual = treeOf(site.out);
     assert.deepEqual([...actual.keys()], [...expected.keys()]);
     for (const [rel, bytes] of expected) assert.ok(bytes.equals(actual.get(rel)!), `${rel} differs`);
     // The worker threads start from the launcher's bundle: esbuild made no worker file for this build.
     const started = first.stderr.split('\n').filter((l) => /worker\.mjs$/.test(l));
-    for (const worker of ['markdown/worker', 'output/compress-worker']) {
+    for (const worker of ['markdown/worker', 'output/compress-worker', 'search/read-worker']) {
       assert.ok(started.some((l) => l.includes('/.cache/launch/') && l.endsWith(`/workers/${worker}.mjs`)), `${worker} from the launcher's bundle: ${started.join(', ')}`);
     }
     assert.deepEqual(started.filter((l) => l.includes('/.cache/workers/')), [], 'no worker bundled by the build itself');

@@ -1,10 +1,10 @@
 // The search index: sections from rendered HTML, the shard format, and the build stage read
 // back by the browser's engine (through a fetch over the output folder).
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { buildSearchIndex, extractSections } from '../../build/search/index.ts';
+import { buildSearchIndex, extractSections, SearchIndexer } from '../../build/search/index.ts';
 import { OutdatedIndexError, SearchEngine } from '../../src/client/search/engine.ts';
 import { encodeShard, FORMAT_VERSION, FRAGMENT_GROUP, Shard, shardsFor } from '../../src/client/search/format.ts';
 import type { PageData } from '../../src/data/types.ts';
@@ -191,6 +191,25 @@ describe('search index build, read by the engine', () => {
     const edited = many.map((p, i) => (i === FRAGMENT_GROUP + 1 ? { ...p, html: `${p.html}<p>Ещё абзац.</p>` } : p));
     const after = await folders(edited);
     assert.deepEqual(after.map((f, i) => f === before[i]), [true, false, true], 'the folder of the edited page, and only it, is new');
+  });
+
+  it('read in a thread of its own (a cold build\'s many pages), the pages give the same files', async () => {
+    const many = [...pages, ...Array.from({ length: FRAGMENT_GROUP + 3 }, (_, i) => page(`/p${i}`, `Страница ${i}`, `<p>Правила группы ${i}.</p>${h(2, `r${i}`, `Раздел ${i}`)}<pre><code>sgroups ${i}</code></pre>`, { breadcrumbs: [{ label: 'Раздел', href: '/p0' }] }))];
+    const inThread = tempDir('sg-search-');
+    const inWorker = tempDir('sg-search-');
+    try {
+      await buildSearchIndex(inThread, many);
+      const indexer = new SearchIndexer({ readWorkerAfter: 10 });
+      indexer.expect(many.length);
+      for (const p of many) indexer.read(p);
+      const stats = await indexer.write(inWorker);
+      assert.equal(stats.pages, many.length - 3);
+      const tree = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().map((f) => [f, statSync(path.join(dir, f)).isDirectory() ? '' : readFileSync(path.join(dir, f), 'utf8')]);
+      assert.deepEqual(tree(inWorker), tree(inThread));
+    } finally {
+      rmSync(inThread, { recursive: true, force: true });
+      rmSync(inWorker, { recursive: true, force: true });
+    }
   });
 
   it('tells an index of another format apart (a deploy since the page was loaded) from a failure', async () => {
