@@ -48,14 +48,13 @@ export class PageMaker {
     const sidebar = page.sidebarId ? sidebarById.get(page.sidebarId) : undefined;
     const kept = reuse.takeFrame(frameKey, htmlPath, dataPath);
     // The frame: kept as the previous output's bytes with what was read of it then, or rendered and read now.
-    let frame: Buffer[];
+    let frame: (Buffer | string)[];
     let scans: FrameScans;
     if (kept) ({ frame, scans } = kept);
     else {
       if (body) page.html = body.load();
-      const rendered = renderFrame(renderer, config, page, sidebar);
-      frame = rendered.map((piece) => Buffer.from(piece));
-      scans = rendered.map((piece) => scanPiece(piece));
+      frame = renderFrame(renderer, config, page, sidebar);
+      scans = frame.map((piece) => scanPiece(piece as string));
     }
     const list = frame.length === 2 ? renderer.list(sidebar!, page.route) : undefined;
     // The document around it: head and tail (build/render/html-document.ts).
@@ -65,11 +64,9 @@ export class PageMaker {
     const scanned = listScan ? [head, scans[0], listScan, scans[1], tail] : [head, scans[0], tail];
     const ids = idsOf(scanned);
     const refs = page.kind !== 'not-found' ? pageRefs(scanned, page.route, siteRefs) : undefined;
-    const headBytes = Buffer.from(head);
-    const buffers = list ? [headBytes, frame[0], Buffer.from(list.html), frame[1], Buffer.from(tail)] : [headBytes, frame[0], Buffer.from(tail)];
-    const html = Buffer.concat(buffers);
+    const { bytes: html, lengths: pieceLengths } = utf8Join(list ? [head, frame[0], list.html, frame[1], tail] : [head, frame[0], tail]);
     // Where the frame lies in the HTML: the head, then the frame's pieces (and the list between them).
-    const lengths = buffers.slice(0, list ? 4 : 2).map((b) => b.length);
+    const lengths = pieceLengths.slice(0, list ? 4 : 2);
     const data = kept ? { sha: reuse.frameDataSha(frameKey)! } : files.data;
     reuse.record(key, html, data, refs, ids, htmlPath, dataPath, { key: frameKey, lengths, scans });
     return {
@@ -84,6 +81,23 @@ export class PageMaker {
     if (!scanned) this.listScans.set(memoKey, (scanned = scanPiece(html)));
     return scanned;
   }
+}
+
+/**
+ * Pieces of text and bytes as one buffer of UTF-8, with each piece's length in bytes: one
+ * allocation per page, where a buffer per piece and their concatenation made five (each of a page's
+ * large pieces a fresh allocation outside V8's heap, which the garbage collector counts).
+ */
+function utf8Join(pieces: (string | Buffer)[]): { bytes: Buffer; lengths: number[] } {
+  const lengths = pieces.map((p) => (typeof p === 'string' ? Buffer.byteLength(p) : p.length));
+  const bytes = Buffer.allocUnsafe(lengths.reduce((a, b) => a + b, 0));
+  let at = 0;
+  pieces.forEach((p, i) => {
+    if (typeof p === 'string') bytes.write(p, at, lengths[i], 'utf8');
+    else p.copy(bytes, at);
+    at += lengths[i];
+  });
+  return { bytes, lengths };
 }
 
 function renderFrame(renderer: ServerRenderer, config: SiteConfig, page: PageData, sidebar: SidebarData | undefined): Frame {
