@@ -123,8 +123,9 @@ const INTERRUPT_BUDGET_BYTES = 1_000_000;
  * rest of the build: that item is llms-full.txt, every page's Markdown in one string (230 MB of
  * heap at 10 000 pages).
  */
-function addMachineFiles(out: OutputWriter, known: KnownBytes, files: MachineFile[], compressor: Compressor): void {
+async function addMachineFiles(out: OutputWriter, known: KnownBytes, files: MachineFile[], compressor: Compressor): Promise<void> {
   for (const f of files) {
+    if (f.prepare && !known.isKnown(out, f.key)) await f.prepare();
     const { hash } = known.add(out, f.rel, f.key, f.content, f.hash);
     if (f.precompressed) compressor.precompressed(f.rel, hash);
   }
@@ -262,7 +263,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const { files: sidebarJson } = sidebarFiles(sidebars);
     for (const f of sidebarJson) out.addOrReuse(f.rel, f.json);
     const knownBytes = new KnownBytes(cacheDir);
-    addMachineFiles(out, knownBytes, machineFiles, compressor);
+    await addMachineFiles(out, knownBytes, machineFiles, compressor);
     machineFiles = []; // the writer holds their bytes until its first flush
     llmsFullGzip.save();
     const written = (rel: string, linkedFrom?: string, inPlace?: boolean) => compressor!.add(rel, linkedFrom, inPlace);

@@ -62,6 +62,11 @@ export class OutputWriter {
     this.files.set(rel, this.kept?.keepIfInPlace(rel, from) ? { kept: from } : { linkFrom: from });
   }
 
+  /** Whether the output in place has a file with these bytes (linkKnown would link it). */
+  hasKnown(hash: string, size: number): boolean {
+    return this.previous?.fileWithHash(hash, size) !== undefined;
+  }
+
   /** Files added and not yet written. */
   get size(): number {
     return this.files.size;

@@ -40,6 +40,12 @@ export class KnownBytes {
     return { hash, size: data.length };
   }
 
+  /** Whether add() would link `rel` from the output in place, without making its content. */
+  isKnown(out: OutputWriter, key: string | undefined): boolean {
+    const known = key ? this.cache.get(hashKey(engineCodeHash(), key)) : undefined;
+    return known !== undefined && out.hasKnown(known.hash, known.size);
+  }
+
   save(): void {
     this.cache.save();
   }

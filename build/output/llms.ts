@@ -128,6 +128,8 @@ export interface MachineFile {
   hash?: () => string;
   /** Its gzip copy is one of these files, made by the build, not by the compressor (llms-full.txt and that copy). */
   precompressed?: true;
+  /** Work content() needs, done off the build's thread: awaited before content() when the file is to be made. */
+  prepare?: () => Promise<void>;
 }
 
 /** Every doc's and Markdown page's `<route>.md`, and llms.txt / llms-full.txt over the listed docs. */
@@ -181,6 +183,10 @@ export function machinePages(input: { config: SiteConfig; sources: SourcePage[];
   if (gzip) {
     files.push({
       rel: 'llms-full.txt.gz', ...(fullKey ? { key: JSON.stringify([SEGMENT_SETTINGS, fullKey]) } : {}), precompressed: true,
+      prepare: () => {
+        const { data, starts } = makeFull();
+        return gzip.prepare(data, segmentStarts(starts));
+      },
       content: () => {
         const { data, starts } = makeFull();
         return gzip.gzip(data, segmentStarts(starts));

@@ -66,6 +66,26 @@ describe('llms-full.txt.gz from cached segments', () => {
     assert.ok(zlib.gunzipSync(gz).equals(edited.data));
   });
 
+  it('prepared off the thread (libuv\'s), the segments are the ones compressed on it, and only those not cached are compressed', async () => {
+    const cacheDir = path.join(dir, 'prepare');
+    const { data, starts } = fullText(150);
+    const cuts = segmentStarts(starts);
+    const prepared = new GzipSegments(cacheDir);
+    await prepared.prepare(data, cuts);
+    const made = prepared.compressed;
+    assert.equal(made, cuts.length, 'every segment compressed by prepare()');
+    const gz = prepared.gzip(data, cuts);
+    assert.equal(prepared.compressed, made, 'gzip() compressed nothing more');
+    assert.ok(gz.equals(new GzipSegments(null).gzip(data, cuts)), 'the same bytes as compressed on this thread');
+    prepared.save();
+
+    const edited = fullText(150, { page: 70, text: 'Ещё одна строка.\n' });
+    const warm = new GzipSegments(cacheDir);
+    await warm.prepare(edited.data, segmentStarts(edited.starts));
+    assert.ok(warm.compressed >= 1 && warm.compressed <= 3, `${warm.compressed} of ${made} segments compressed again`);
+    assert.ok(warm.gzip(edited.data, segmentStarts(edited.starts)).equals(new GzipSegments(null).gzip(edited.data, segmentStarts(edited.starts))));
+  });
+
   it('a file of one segment, and an empty one, are valid gzip too', () => {
     for (const text of ['# Один\n\nтекст\n', '']) {
       const data = Buffer.from(text);
