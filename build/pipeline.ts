@@ -274,7 +274,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const refs = new Map<string, SiteRef[]>();
     const siteRefs = new SiteRefs();
     const ids = new Map<string, Set<string>>();
-    const sampleGzip: number[] = [];
+    // Sizes of sampled pages' HTML, measured off this thread when not known (build/render/reuse.ts).
+    const sampleGzip: (number | Promise<number>)[] = [];
     const sampleEvery = Math.max(1, Math.floor(pages.length / 50));
     // A page whose inputs are those of the previous build is copied from it (build/render/reuse.ts).
     // Each page's view of its sidebar: inlined in the page, and part of its key.
@@ -376,7 +377,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
 
     await compressor.finish();
     lap('compress');
-    const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, sampleGzip);
+    const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, await Promise.all(sampleGzip));
     if (fingerprint) {
       const outside = outsideInputs(paths, [...configFiles, ...[...compiled.values()].flatMap(filesShownBy)], configEnv);
       const checked = sameOutsideInputs(outside, pre.outside.inputs) && pre.outside.fingerprint;

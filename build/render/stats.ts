@@ -1,7 +1,8 @@
 // What a first visit costs: gzip bytes of the HTML (the CSS is inlined in it) plus every JS file the page loads.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
 
 export interface FirstLoad {
   /** gzip bytes of the JS every page loads. */
@@ -17,6 +18,9 @@ export interface FirstLoad {
 /** gzip bytes at the level a server would precompress with at best. */
 export const gzipSize = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 const gz = gzipSize;
+const gzipAsync = promisify(gzip);
+/** gzipSize, computed on libuv's threads: the build samples pages while its own thread renders. */
+export const gzipSizeOffThread = async (b: Buffer | string) => (await gzipAsync(b, { level: 9 })).length;
 
 /** gzip bytes of files under outDir, each compressed on its own (as a browser downloads them). */
 export function gzipBytesOf(outDir: string, files: string[]): number {
