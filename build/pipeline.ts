@@ -194,6 +194,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   let pageStore: BodyStore | undefined;
   let bundling: ReturnType<typeof cachedBundles> | undefined;
   let search: SearchIndexer | undefined;
+  let searchWriting: Promise<void> | undefined;
   // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
   const guideWorker = config.userGuidePdf === false || options.userGuide === false ? null : new GuideWorker();
   try {
@@ -336,10 +337,12 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     await out.flush(written);
     lap('render+write');
 
-    // 5b. The search index over the pages read above (static files, loaded on first search).
-    await search.write(staging, { previous: previousOutput, kept, written, known: knownBytes });
-    knownBytes.save();
-    lap('search');
+    // 5b. The search index over the pages read above (static files, loaded on first search):
+    // written while the static files are copied and the links checked, so that the pages still in
+    // its reading thread (build/search/index.ts) are read meanwhile; awaited before the tree is
+    // handed to the compressor, which must not meet a file half written.
+    searchWriting = search.write(staging, { previous: previousOutput, kept, written, known: knownBytes }).then(() => knownBytes.save());
+    searchWriting.catch(() => {}); // awaited below, or settled before the staging folder is discarded
 
     // 6. Static files, content images, sitemap.
     addCopies(out, staticFiles(staticDir));
@@ -358,8 +361,6 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [assets.inlineCss]));
     lap('emit');
 
-    compressor.addTree();
-
     if (userGuide) { await userGuide; lap('pdf'); }
 
     // 7. Every link and anchor must resolve before the output replaces the old one.
@@ -375,6 +376,9 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       lap('links');
     }
 
+    await searchWriting;
+    lap('search');
+    compressor.addTree();
     await compressor.finish();
     lap('compress');
     const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, await Promise.all(sampleGzip));
@@ -394,7 +398,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('swap');
     return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
   } catch (e) {
-    await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close(), search?.settle()]);
+    await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close(), search?.settle(), searchWriting]);
     discardStaging(staging);
     stopGuarding();
     throw e;
