@@ -1,6 +1,7 @@
 // The build, top to bottom, once build/index.ts found that the output in place is not of these
 // inputs: config → content → routes → bundles alongside Markdown → sidebars → render → write
-// (compression starts) → search index → static files → link check → swap into place. Each step
+// (compression and the search index's reading start) → search index, written beside the static
+// files and the link check → swap into place. Each step
 // lives in its own module; this file only orders them, times them and collects warnings.
 import { useHighlightLanguages } from './markdown/highlighter.ts';
 import { readFileSync } from 'node:fs';
