@@ -120,12 +120,21 @@ export class PageGzip {
 }
 
 /** Compressed segments by the hash of their text and their dictionary's. */
+/** A segment of a file: its text, its dictionary (the WINDOW bytes before it) and its cache key. */
+interface Segment {
+  text: Buffer;
+  dictionary?: Buffer;
+  key: string;
+}
+
 export class GzipSegments {
   private readonly cache: KeyValueCache<Uint8Array>;
   /** Segments compressed by this build (the rest came from the cache). */
   compressed = 0;
   /** Those prepare() made (the cache gives back only what earlier builds stored). */
   private readonly made = new Map<string, Uint8Array>();
+  /** The last file cut into segments, and how. */
+  private lastCut?: { data: Buffer; starts: number[]; segments: Segment[] };
 
   constructor(cacheDir: string | null) {
     this.cache = KeyValueCache.open<Uint8Array>(cacheDir, 'llms-full-gzip', { lazy: true });
@@ -136,7 +145,16 @@ export class GzipSegments {
    * before it) and its cache key. The dictionary lies in the segments back to the one that starts
    * at or before the window's start (or the first): their hashes name it.
    */
-  private segmentsOf(data: Buffer, starts: number[]): { text: Buffer; dictionary?: Buffer; key: string }[] {
+  private segmentsOf(data: Buffer, starts: number[]): Segment[] {
+    // prepare() and gzip() of one file cut it the same way: hashed once (10 MB at 1000 pages).
+    const last = this.lastCut;
+    if (last && last.data === data && last.starts.length === starts.length && last.starts.every((s, i) => s === starts[i])) return last.segments;
+    const segments = this.cut(data, starts);
+    this.lastCut = { data, starts: [...starts], segments };
+    return segments;
+  }
+
+  private cut(data: Buffer, starts: number[]): Segment[] {
     const bounds = [...starts.filter((s) => s > 0 && s < data.length), data.length];
     const hashes: string[] = [];
     const begins: number[] = [];
@@ -176,7 +194,9 @@ export class GzipSegments {
 
   /** `data` as gzip, cut at `starts` (from segmentStarts). */
   gzip(data: Buffer, starts: number[]): Buffer {
-    const parts = this.segmentsOf(data, starts).map(({ text, dictionary, key }) => {
+    const segments = this.segmentsOf(data, starts);
+    this.lastCut = undefined; // it would keep the file's bytes for the rest of the build
+    const parts = segments.map(({ text, dictionary, key }) => {
       let bytes = this.made.get(key) ?? this.cache.get(key);
       if (!bytes) {
         bytes = deflateSegment(text, dictionary);

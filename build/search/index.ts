@@ -70,7 +70,6 @@ export interface SearchIndexOptions {
   readWorkerAfter?: number;
 }
 
-
 export interface SearchIndexStats {
   pages: number;
   terms: number;
