@@ -56,8 +56,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   // A folder inside another watched one (src/pages in src/) would report each event twice.
   const roots = watched.filter((p, i) => !watched.some((q, j) => j !== i && (p === q ? j < i : p.startsWith(q + path.sep))));
   // Files outside those folders that pages show or include (`<<< ../../examples/main.tf`, an
-  // image) or the config imports are watched one by one, as the compiles find them.
-  const watchIncluded = () => watcher?.add(session.inputFiles().filter((f) => !roots.some((r) => f === r || f.startsWith(r + path.sep))));
+  // image) or the config imports are watched one by one, as the compiles find them; one saved
+  // after the build that found it started (while the first build ran, say) is caught up at once.
+  const watchIncluded = (readSince: number) => watcher?.add(session.inputFiles().filter((f) => !roots.some((r) => f === r || f.startsWith(r + path.sep))), readSince);
   // Saves closer together than the quiet time become one rebuild; SG_DEV_QUIET_MS widens it on a
   // loaded machine (or a network file system) where one burst of saves reaches us spread out.
   const quietMs = process.env.SG_DEV_QUIET_MS ? Number(process.env.SG_DEV_QUIET_MS) : undefined;
@@ -100,7 +101,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 
   const initial = session.start().then((result) => {
     startWatching();
-    watchIncluded();
+    watchIncluded(since);
     report(result);
     // A tab showing a page served early whose built version differs loads it again.
     events.setProvisional(result.provisional, result.sidebarVersions);
@@ -121,9 +122,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const plan = planChanges(batch, session.dirs);
     if (isEmptyPlan(plan)) return;
     const t = performance.now();
+    const readSince = Date.now() - 20; // file times come from a coarser clock
     const result = await session.update(plan);
     const ms = performance.now() - t;
-    watchIncluded();
+    watchIncluded(readSince);
     report(result);
     if (result.reload) events.reload();
     else if (result.routes.length) events.update({ routes: result.routes, sidebarVersions: result.sidebarVersions });

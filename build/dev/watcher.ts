@@ -55,8 +55,12 @@ export async function changesSince(paths: string[], since: number, before: Set<s
 export interface BatchWatcher {
   /** Resolves once the initial scan is done and every later change will be seen. */
   ready: Promise<void>;
-  /** Watches these files too (those not watched yet): files outside the folders that pages show or include. */
-  add(files: string[]): void;
+  /**
+   * Watches these files too (those not watched yet): files outside the folders that pages show or
+   * include. `readSince`: when the build that found them started reading; one of them written
+   * since then, or gone, is reported as changed, since no watcher saw it happen.
+   */
+  add(files: string[], readSince?: number): void;
   close(): Promise<void>;
 }
 
@@ -123,10 +127,17 @@ export function watchInBatches(paths: string[], onBatch: (events: FileEvent[]) =
   const added = new Set<string>();
   return {
     ready,
-    add(files) {
+    add(files, readSince) {
       const fresh = files.filter((f) => !added.has(f));
       fresh.forEach((f) => added.add(f));
-      if (fresh.length && !closed) watcher.add(fresh);
+      if (!fresh.length || closed) return;
+      watcher.add(fresh);
+      if (readSince === undefined) return;
+      void Promise.all(fresh.map((f) => stat(f).then((s) => s.mtimeMs, () => -1))).then((mtimes) => mtimes.forEach((mtime, i) => {
+        if (closed) return;
+        if (mtime < 0) add('unlink')(fresh[i]);
+        else if (mtime >= readSince) add('change')(fresh[i]);
+      }));
     },
     async close() {
       closed = true;

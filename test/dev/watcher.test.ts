@@ -101,4 +101,21 @@ describe('dev watcher catch-up (a watcher started after the files were read)', (
     await w.close();
     assert.deepEqual(batches.flat().map((e) => `${e.type} ${path.basename(e.file)}`), ['change b.md']);
   });
+
+  it('reports a file it is told to watch that was saved or removed after the build that found it started reading', async () => {
+    rmSync(dir, { recursive: true, force: true });
+    oldFiles(['site/a.md', 'outside/kept.conf', 'outside/saved.conf', 'outside/gone.conf']);
+    const outside = (name: string) => path.join(dir, 'outside', name);
+    const batches: FileEvent[][] = [];
+    const w = watchInBatches([path.join(dir, 'site')], async (b) => { batches.push(b); }, { quietMs: 20 });
+    await w.ready;
+    const readSince = Date.now() - 20; // the build that shows the outside files starts reading
+    writeFileSync(outside('saved.conf'), 'saved while that build ran');
+    unlinkSync(outside('gone.conf'));
+    w.add([outside('kept.conf'), outside('saved.conf'), outside('gone.conf')], readSince);
+    for (let i = 0; i < 100 && batches.length === 0; i++) await sleep(10);
+    await sleep(100); // nothing else follows
+    await w.close();
+    assert.deepEqual(batches.flat().map((e) => `${e.type} ${path.basename(e.file)}`).sort(), ['change saved.conf', 'unlink gone.conf']);
+  });
 });
