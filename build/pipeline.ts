@@ -56,6 +56,7 @@ import { pageMetaResolver } from './model/page-meta.ts';
 import type { BuildOptions, BuildResult } from './index.ts';
 import type { PageData } from '../src/data/types.ts';
 import type { SitePaths } from './model/paths.ts';
+import type { LastCommit } from './model/last-updated.ts';
 
 /**
  * Files to compress before the compressor starts its worker (build/output/compress.ts). A page's
@@ -81,7 +82,7 @@ const WRITE_BATCH = 200;
 export interface Prechecked {
   paths: SitePaths;
   warnings: Warning[];
-  gitDates: Map<string, string>;
+  gitDates: Map<string, LastCommit>;
   /** The walked files' and the dates' fingerprint; null without a cache: no stamp is written. */
   fingerprint: string | null;
   /** What the last build was made from outside the walked files, and the fingerprint with it as it was before this build read it. */

@@ -96,7 +96,7 @@ export function withOutsideInputs(fingerprint: string, root: string, outside: Ou
 }
 
 /** The fingerprint of the inputs' files with the pages' last-updated dates (build/model/last-updated.ts). */
-export function withGitDates(ofFiles: string, dates: Map<string, string>): string {
+export function withGitDates(ofFiles: string, dates: Map<string, { date: string; author: string }>): string {
   return createHash('sha256').update(ofFiles).update(JSON.stringify([...dates].sort())).digest('hex');
 }
 

@@ -10,7 +10,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData } from '../../src/data/types.ts';
 import { SidebarViews } from '../render/sidebar-views.ts';
 import { loadSiteConfig } from '../model/config.ts';
-import { readGitDates } from '../model/last-updated.ts';
+import { readGitDates, type LastCommit } from '../model/last-updated.ts';
 import { pageMetaResolver, type PageMetaOf } from '../model/page-meta.ts';
 import { machinePages } from '../output/llms.ts';
 import { pageMarkdown, publishedMarkdown } from '../output/page-markdown.ts';
@@ -163,7 +163,7 @@ export class DevSession {
   private configFiles: string[] = [];
   private config?: SiteConfig;
   /** Last-commit dates of the docs (build/model/last-updated.ts), read on the first rebuild. */
-  private gitDates?: Map<string, string>;
+  private gitDates?: Map<string, LastCommit>;
   private adapted = false;
   /** Every source read so far (the last version that parsed), by absolute path. */
   private sources = new Map<string, SourcePage>();

@@ -31,6 +31,10 @@ export function validateSiteConfig(raw: unknown, file: string, source: string): 
     if (c.toc.minHeadingLevel > c.toc.maxHeadingLevel) {
       throw new BuildError('toc.minHeadingLevel is greater than toc.maxHeadingLevel', file, lineOf(source, 'minHeadingLevel'), 'swap the two values');
     }
+    if (c.docs.showLastUpdateAuthor && !c.docs.showLastUpdate) {
+      throw new BuildError('docs.showLastUpdateAuthor names the author beside the date of the last change, which docs.showLastUpdate: false turns off', file,
+        lineOf(source, 'showLastUpdateAuthor'), 'set showLastUpdate: true, or remove showLastUpdateAuthor');
+    }
     // Every link, asset and page-data URL the engine writes is a root path (/guide/intro,
     // /assets/…, /_data/…): under a sub-path a site would load none of them, so say so now.
     if (c.baseUrl !== '/') {

@@ -88,6 +88,8 @@ export const siteConfigSchema = z.strictObject({
     })),
     /** "Последнее обновление" under each doc: the date of the last commit that touched it. */
     showLastUpdate: z._default(z.boolean(), true),
+    /** The author of that commit too ("…, автор: Имя"); needs showLastUpdate. */
+    showLastUpdateAuthor: z._default(z.boolean(), false),
     /** Where the tag pages are: `/tags` and `/tags/<permalink>` by default (build/model/tags.ts). */
     tagsBasePath: z._default(z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/, 'a path without leading or trailing "/", such as "tags"')), 'tags'),
     /** A front-matter tag that docs/tags.yml does not define, when that file exists: warn, ignore or stop the build. */

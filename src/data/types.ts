@@ -42,6 +42,8 @@ export interface LastUpdated {
   datetime: string;
   /** The same date written for a Russian reader: "24 ноября 2026 г.". */
   text: string;
+  /** Who made that change (docs.showLastUpdateAuthor). */
+  author?: string;
 }
 
 export interface PageData {

@@ -11,9 +11,9 @@ import type { Browser, Page } from 'playwright-core';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { isolate, serveWithBrowser, watchErrors, type ServedSite } from '../helpers/browser.ts';
 
-/** Commits everything in dir as of `date` (author and committer), the way a repository's history records it. */
-function commitAll(dir: string, date: string, message: string): void {
-  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 'Автор', GIT_AUTHOR_EMAIL: 'a@example.org', GIT_COMMITTER_NAME: 'Автор', GIT_COMMITTER_EMAIL: 'a@example.org' };
+/** Commits everything in dir as of `date` by `author` (committed by another name), the way a repository's history records it. */
+function commitAll(dir: string, date: string, message: string, author = 'Автор'): void {
+  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: author, GIT_AUTHOR_EMAIL: 'a@example.org', GIT_COMMITTER_NAME: 'Сборщик', GIT_COMMITTER_EMAIL: 'ci@example.org' };
   for (const args of [['add', '-A'], ['commit', '-q', '-m', message]]) {
     const r = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
@@ -30,7 +30,7 @@ describe('doc footer and pages for machines', () => {
     assert.equal(spawnSync('git', ['init', '-q'], { cwd: fixture.dir }).status, 0);
     commitAll(fixture.dir, '2024-03-05T10:00:00Z', 'first version of the docs');
     fixture.write('docs/guide/install.md', `${readFileSync(path.join(fixture.docs, 'guide/install.md'), 'utf8')}\nДобавленный абзац.\n`);
-    commitAll(fixture.dir, '2025-06-07T12:30:00Z', 'install page updated');
+    commitAll(fixture.dir, '2025-06-07T12:30:00Z', 'install page updated', 'Мария Иванова');
     const r = fixture.build();
     assert.equal(r.status, 0, r.stderr);
     ({ site, browser, close } = await serveWithBrowser(fixture.out));
@@ -106,5 +106,25 @@ describe('doc footer and pages for machines', () => {
     const full = await (await fetch(`${site.origin}/llms-full.txt`)).text();
     const titles = [...full.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
     assert.deepEqual(titles, ['Fixture', 'Введение в фикстуру', 'Установка из пакета', 'Справочник', 'API']);
+  });
+
+  it('with docs.showLastUpdateAuthor, also names who made that change; front matter overrides the author too', async () => {
+    const config = readFileSync(path.join(fixture.dir, 'site.config.ts'), 'utf8');
+    fixture.write('site.config.ts', config.replace("mainDoc: 'guide/intro' },", "mainDoc: 'guide/intro' },\n    showLastUpdateAuthor: true,"));
+    const api = readFileSync(path.join(fixture.docs, 'reference/api.md'), 'utf8');
+    fixture.write('docs/reference/api.md', api.replace('  date: 2025-01-31\n', '  date: 2025-01-31\n  author: Редакция SGroups\n'));
+    const r = fixture.build();
+    assert.equal(r.status, 0, r.stderr);
+    const { page, errors, close } = await open('/guide/install');
+    const line = page.locator('.doc-footer__updated');
+    assert.equal(await line.innerText(), 'Последнее обновление: 7 июня 2025 г., автор: Мария Иванова');
+    await page.goto(`${site.origin}/guide/intro`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    assert.equal(await line.innerText(), 'Последнее обновление: 5 марта 2024 г., автор: Автор', 'the author, not the committer');
+    await page.goto(`${site.origin}/reference/api`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    assert.equal(await line.innerText(), 'Последнее обновление: 31 января 2025 г., автор: Редакция SGroups');
+    assert.deepEqual(errors, [], 'hydrated without a mismatch');
+    await close();
   });
 });

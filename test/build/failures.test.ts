@@ -100,6 +100,12 @@ describe('build failures', () => {
       () => site.write('site.config.ts', src), /site\.config\.ts:\d+: invalid site config at navbar\.items\[2\] \(type "weather"\)/);
   });
 
+  it('the author of the last change without its date is an invalid site config that says what to set', () => {
+    const src = original('site.config.ts');
+    expectFailure(() => site.write('site.config.ts', src.replace("mainDoc: 'guide/intro' },", "mainDoc: 'guide/intro' },\n    showLastUpdate: false,\n    showLastUpdateAuthor: true,")),
+      () => site.write('site.config.ts', src), /site\.config\.ts:\d+: docs\.showLastUpdateAuthor names the author beside the date[\s\S]*fix: set showLastUpdate: true, or remove showLastUpdateAuthor/);
+  });
+
   it('a baseUrl other than the root, which the engine\'s root-path links and assets cannot serve', () => {
     const src = original('site.config.ts');
     expectFailure(() => site.write('site.config.ts', src.replace("baseUrl: '/'", "baseUrl: '/docs/'")),

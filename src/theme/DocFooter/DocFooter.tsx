@@ -1,5 +1,5 @@
 // Below a doc's content: its tags, the link to edit its source, the button that copies it as
-// Markdown, and the date it last changed. Each part shows only when the build gave its data.
+// Markdown, and the date it last changed (and by whom). Each part shows only when the build gave its data.
 import type { PageData } from '../../data/types.ts';
 import { useCopyMarkdown } from '../../hooks/use-copy-markdown.ts';
 import { CopyIcon, EditIcon } from '../Icons/Icons.tsx';
@@ -32,6 +32,7 @@ export function DocFooter({ page }: { page: PageData }) {
       {page.lastUpdated && (
         <p className="doc-footer__updated">
           Последнее обновление: <time dateTime={page.lastUpdated.datetime}>{page.lastUpdated.text}</time>
+          {page.lastUpdated.author && `, автор: ${page.lastUpdated.author}`}
         </p>
       )}
     </div>
