@@ -98,14 +98,18 @@ export async function loadSiteConfig(configPath: string, projectRoot: string, ca
     const where = first.location ? path.relative(projectRoot, path.resolve(first.location.file)).split(path.sep).join('/') : file;
     throw new BuildError(`the site config could not be loaded: ${first.text}`, where, first.location?.line, 'fix the TypeScript error in the config file');
   }
-  let mod: { default?: unknown };
-  let env: string[];
+  // Validation reads every value of the config, getters too (`get url() { return process.env.… }`):
+  // it runs while the reads are still noted.
+  const validate = (mod: { default?: unknown }) => validateSiteConfig(mod.default, file, readFileSync(configPath, 'utf8'));
+  let loaded: [SiteConfig, string[]];
   try {
-    [mod, env] = await importRecordingEnv(bundle.code);
+    loaded = await importRecordingEnv(bundle.code, validate);
   } catch (e) {
+    if (e instanceof BuildError || e instanceof BuildErrors) throw e;
     throw new BuildError(`the site config could not be loaded: ${(e as Error).message}`, file, undefined, 'fix the error in the config file');
   }
-  return { config: validateSiteConfig(mod.default, file, readFileSync(configPath, 'utf8')), files: bundle.files, env };
+  const [config, env] = loaded;
+  return { config, files: bundle.files, env };
 }
 
 /** The environment variables each config module read when it was evaluated, by its code (a module is evaluated once per process). */
@@ -115,11 +119,12 @@ const envReadBy = new Map<string, string[]>();
 const CONFIG_MODULE_NAME = 'sgroups-site-config.js';
 
 /**
- * Imports the config's code, noting the environment variables it reads (`process.env.SITE_URL`):
- * they are inputs of the build like its files (build/cache/up-to-date.ts). Node's module loader
- * reads some of its own while the import runs; only reads from the config's code count.
+ * Imports the config's code and hands the module to `use`, noting the environment variables the
+ * config's code reads meanwhile (`process.env.SITE_URL`, at its top level or in a getter `use`
+ * calls): they are inputs of the build like its files (build/cache/up-to-date.ts). Node's module
+ * loader reads some of its own while the import runs; only reads from the config's code count.
  */
-async function importRecordingEnv(code: string): Promise<[{ default?: unknown }, string[]]> {
+async function importRecordingEnv<T>(code: string, use: (mod: { default?: unknown }) => T): Promise<[T, string[]]> {
   const names = new Set<string>();
   const env = process.env;
   const note = (key: string | symbol) => typeof key === 'string' && new Error().stack?.includes(CONFIG_MODULE_NAME) && names.add(key);
@@ -131,7 +136,8 @@ async function importRecordingEnv(code: string): Promise<[{ default?: unknown },
     const named = `${code}\n//# sourceURL=${CONFIG_MODULE_NAME}\n`;
     const mod = (await import(`data:text/javascript;base64,${Buffer.from(named).toString('base64')}`)) as { default?: unknown };
     if (!envReadBy.has(code)) envReadBy.set(code, [...names].sort());
-    return [mod, envReadBy.get(code)!];
+    const result = use(mod);
+    return [result, [...new Set([...envReadBy.get(code)!, ...names])].sort()];
   } finally {
     process.env = env;
   }

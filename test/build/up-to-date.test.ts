@@ -112,6 +112,26 @@ describe('up-to-date builds', () => {
     assert.match(build().stdout, /Built 8 pages/);
   });
 
+  it('so is one a getter of the site config reads, when the config is validated', () => {
+    const config = readFileSync(path.join(site.dir, 'site.config.ts'), 'utf8');
+    site.write('site.config.ts', config.replace("copyright: '© 2025 Тестовая компания'", "get copyright() { return process.env.SG_TEST_COPYRIGHT ?? '© по умолчанию'; }"));
+    const withCopyright = (value: string | undefined) => {
+      if (value === undefined) delete process.env.SG_TEST_COPYRIGHT;
+      else process.env.SG_TEST_COPYRIGHT = value;
+      return build().stdout;
+    };
+    try {
+      assert.match(withCopyright(undefined), /Built 8 pages/);
+      assert.match(withCopyright(undefined), /Up to date/);
+      assert.match(withCopyright('© из геттера'), /Built 8 pages/);
+      assert.match(readFileSync(page(), 'utf8'), /© из геттера/);
+    } finally {
+      delete process.env.SG_TEST_COPYRIGHT;
+      site.write('site.config.ts', config);
+    }
+    assert.match(build().stdout, /Built 8 pages/);
+  });
+
   it('a change to the site config or a static file builds again', () => {
     site.write('static/img/extra.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
     assert.match(build().stdout, /Built 8 pages/);
