@@ -109,10 +109,8 @@ describe('doc footer and pages for machines', () => {
   });
 
   it('with docs.showLastUpdateAuthor, also names who made that change; front matter overrides the author too', async () => {
-    const config = readFileSync(path.join(fixture.dir, 'site.config.ts'), 'utf8');
-    fixture.write('site.config.ts', config.replace("mainDoc: 'guide/intro' },", "mainDoc: 'guide/intro' },\n    showLastUpdateAuthor: true,"));
-    const api = readFileSync(path.join(fixture.docs, 'reference/api.md'), 'utf8');
-    fixture.write('docs/reference/api.md', api.replace('  date: 2025-01-31\n', '  date: 2025-01-31\n  author: Редакция SGroups\n'));
+    fixture.edit('site.config.ts', (s) => s.replace("mainDoc: 'guide/intro' },", "mainDoc: 'guide/intro' },\n    showLastUpdateAuthor: true,"));
+    fixture.edit('docs/reference/api.md', (s) => s.replace('  date: 2025-01-31\n', '  date: 2025-01-31\n  author: Редакция SGroups\n'));
     const r = fixture.build();
     assert.equal(r.status, 0, r.stderr);
     const { page, errors, close } = await open('/guide/install');

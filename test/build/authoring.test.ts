@@ -32,12 +32,9 @@ describe('authoring habits from Docusaurus', () => {
     site.write('docs/reference/draft.md', '---\ntitle: Черновая страница\ndraft: true\n---\n\nНеоконченныйтекст черновика.\n');
     site.write('docs/reference/secret.md', '---\ntitle: Секретный справочник\nunlisted: true\ndisplayed_sidebar: guide\n---\n\nТолько по ссылке.\n');
     site.write('docs/guide/relative.md', '---\ntitle: Относительный адрес\nslug: setup\nunlisted: true\n---\n\nТекст.\n');
-    const install = readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8');
-    site.write('docs/guide/install.md', `---\npagination_next: reference/api\npagination_prev: null\n---\n${install}`);
-    const intro = readFileSync(path.join(site.docs, 'guide/intro.md'), 'utf8');
-    site.write('docs/guide/intro.md', intro.replace('keywords: [фикстура, тест]\n', 'keywords: [фикстура, тест]\nsidebar_postion: 2\nsidebar_class_name: wide\nhide_title: true\nimage: /img/logo.svg\n'));
-    const api = readFileSync(path.join(site.docs, 'reference/api.md'), 'utf8');
-    site.write('docs/reference/api.md', api.replace('title: API\n', 'title: API\npagination_label: К API\n'));
+    site.edit('docs/guide/install.md', (install) => `---\npagination_next: reference/api\npagination_prev: null\n---\n${install}`);
+    site.edit('docs/guide/intro.md', (intro) => intro.replace('keywords: [фикстура, тест]\n', 'keywords: [фикстура, тест]\nsidebar_postion: 2\nsidebar_class_name: wide\nhide_title: true\nimage: /img/logo.svg\n'));
+    site.edit('docs/reference/api.md', (api) => api.replace('title: API\n', 'title: API\npagination_label: К API\n'));
     const r = site.build();
     assert.equal(r.status, 0, r.stderr);
     stderr = r.stderr;

@@ -1,6 +1,6 @@
 // Builds a copy of the fixture site (or a variant of it) through the real CLI, as an author would.
 import { spawnSync } from 'node:child_process';
-import { cpSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fixtureSite, projectRoot } from './paths.ts';
 import { tempDir } from './temp-dir.ts';
@@ -10,6 +10,8 @@ export interface FixtureCopy {
   docs: string;
   out: string;
   write(rel: string, content: string): void;
+  /** Rewrites a file of the copy (relative to its folder) with `change` of its text. */
+  edit(rel: string, change: (text: string) => string): void;
   /** Node's arguments for a build of this copy through the CLI (to spawn it yourself). */
   buildArgs(extra?: string[], cacheDir?: string): string[];
   /** Builds through the CLI; without a cache unless `cacheDir` names one. */
@@ -28,6 +30,9 @@ export function copyFixture(): FixtureCopy {
       const file = path.join(dir, rel);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, content);
+    },
+    edit(rel, change) {
+      this.write(rel, change(readFileSync(path.join(dir, rel), 'utf8')));
     },
     buildArgs(extra = [], cacheDir) {
       return ['--import', 'tsx', 'scripts/build.ts',
