@@ -6,6 +6,7 @@
 // what the build reported, so an up-to-date run still prints the same pages, warnings and bytes.
 // Contents are hashed, not modification times: a checkout or a copy that rewrites mtimes does
 // not force a rebuild, and an edit within the same second is never missed.
+import type { LastCommit } from '../model/last-updated.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +97,7 @@ export function withOutsideInputs(fingerprint: string, root: string, outside: Ou
 }
 
 /** The fingerprint of the inputs' files with the pages' last-updated dates (build/model/last-updated.ts). */
-export function withGitDates(ofFiles: string, dates: Map<string, { date: string; author: string }>): string {
+export function withGitDates(ofFiles: string, dates: Map<string, LastCommit>): string {
   return createHash('sha256').update(ofFiles).update(JSON.stringify([...dates].sort())).digest('hex');
 }
 

@@ -40,8 +40,8 @@ const gitAsync = (cwd: string, args: string[]) => new Promise<GitRun>((resolve) 
 });
 
 const REV_PARSE = ['rev-parse', '--is-inside-work-tree', '--is-shallow-repository'];
-// Newest first; a file's first appearance is its last change. %cI: the committer's ISO date; %an:
-// the author's name (as .mailmap maps it: %aN).
+// Newest first; a file's first appearance is its last change. %cI: the committer's ISO date; %aN:
+// the author's name, as .mailmap maps it.
 const LOG = ['log', '--format=%x00%cI%x00%aN', '--name-only', '--no-renames', '--relative', '--', '.'];
 
 /** rev-parse's answer: null outside a work tree, else whether the clone is shallow. */
