@@ -268,6 +268,9 @@ describe('tabs in content', () => {
   it('remembers the choice for the group on other pages and after a reload', async () => {
     const { page, context, errors } = await h.open();
     await gotoHydrated(page, h.url(RULE));
+    // The click goes to the tab's place on the screen: wait until the parts above it have their
+    // true heights (src/client/deferred-layout.ts), or on a busy machine it can land beside it.
+    await allLaidOut(page);
     await tabsOf(page).getByRole('tab', { name: 'Terraform' }).click();
     assert.equal(await page.evaluate(() => localStorage.getItem('sg.tabs.rule-view')), 'Terraform');
     await markWindow(page);
