@@ -61,8 +61,18 @@ export interface BuildResult {
  */
 const INTERRUPT_BUDGET_BYTES = 1_000_000;
 
+/**
+ * How much V8's young generation grows each time it grows (its default is 2×: from 1 MB to the
+ * 16 MB maximum in four steps). A build keeps much of what it makes for a while (the caches it
+ * reads, each page's data), so every small young generation copies the same objects again before
+ * they are promoted; at 16× it reaches its maximum at the first growth. Measured in alternated
+ * runs: a text edit of the 1000-page corpus took 3–4 % less wall time (22 pairs), a cold build of
+ * it 2–3 % less and ~4 % less CPU, for ~10 MB more peak memory (6 pairs).
+ */
+const SEMI_SPACE_GROWTH_FACTOR = 16;
+
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET_BYTES}`);
+  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET_BYTES} --semi-space-growth-factor=${SEMI_SPACE_GROWTH_FACTOR}`);
   // React picks its development or production build when first imported; the server render
   // must use production (the development build is ~5x slower and warns about things we test).
   process.env.NODE_ENV ??= 'production';
