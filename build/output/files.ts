@@ -22,9 +22,10 @@ const isKept = (s: Source): s is { kept: string } => typeof s === 'object' && 'k
 
 /**
  * Told of each file once it is on disk: its path under the root, and the file it was linked
- * from; `kept` when that file stays in the output in place and nothing was written.
+ * from; `kept` when that file stays in the output in place and nothing was written; `bytes`: what
+ * was written, when it was.
  */
-export type Written = (rel: string, linkedFrom?: string, kept?: boolean) => void;
+export type Written = (rel: string, linkedFrom?: string, kept?: boolean, bytes?: Buffer) => void;
 
 export class OutputWriter {
   private files = new Map<string, Source>();
@@ -88,11 +89,16 @@ export class OutputWriter {
     await runLimited(dirs, concurrency, (dir) => mkdir(dir, { recursive: true }));
     await runLimited(made, concurrency, async ([rel, source]) => {
       const target = path.join(this.root, rel);
-      let linkedFrom: string | undefined;
+      const posix = rel.split(path.sep).join('/');
       if (typeof source === 'object' && 'linkFrom' in source) {
-        linkedFrom = await link(source.linkFrom, target).then(() => source.linkFrom, () => copyFile(source.linkFrom, target).then(() => undefined));
-      } else await writeFile(target, source);
-      written?.(rel.split(path.sep).join('/'), linkedFrom);
+        const linkedFrom = await link(source.linkFrom, target).then(() => source.linkFrom, () => copyFile(source.linkFrom, target).then(() => undefined));
+        written?.(posix, linkedFrom);
+      } else {
+        // As bytes here (writeFile would make them of a string all the same), so that whoever is told has them too.
+        const bytes = typeof source === 'string' ? Buffer.from(source) : source;
+        await writeFile(target, bytes);
+        written?.(posix, undefined, false, bytes);
+      }
     });
   }
 }
