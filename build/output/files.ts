@@ -110,8 +110,7 @@ export class OutputWriter {
 /**
  * Runs task over items, `limit` at a time. After the first failure no new task starts, and the
  * failure is reported only once every task under way has ended: the build then removes the staging
- * folder, and a recursive mkdir still in flight (the disk full, freed by that removal) must not
- * bring it back.
+ * folder, and a link or copy still in flight must not put a file back into it.
  */
 async function runLimited<T>(items: T[], limit: number, task: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
