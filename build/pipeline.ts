@@ -255,7 +255,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     await addMachineFiles(out, knownBytes, machineFiles, compressor);
     machineFiles = []; // the writer holds their bytes until its first flush
     llmsFullGzip.save();
-    const written = (rel: string, linkedFrom?: string, inPlace?: boolean, bytes?: Buffer) => compressor!.add(rel, linkedFrom, inPlace, bytes);
+    const written = (rel: string, linkedFrom?: string, inPlace?: boolean) => compressor!.add(rel, linkedFrom, inPlace);
     // Written now, so that the compressor starts on llms.txt and the pages' `.md` files while the pages render.
     await out.flush(written);
     const prepaint = prepaintFor(config);

@@ -26,8 +26,6 @@ export interface FileToCompress {
   rel: string;
   previous?: string;
   kept?: boolean;
-  /** The bytes the build has just written there, when it sent them along: not read back from disk. */
-  bytes?: Uint8Array;
 }
 
 /** A failure keeps the system error's code and path, so the CLI can say what the disk refused. */
@@ -110,24 +108,24 @@ export class FileCompressor {
     }
   }
 
-  one({ rel, previous, kept, bytes }: FileToCompress): void {
+  one({ rel, previous, kept }: FileToCompress): void {
     const started = performance.now();
     try {
       if (kept) this.handleKept(rel);
-      else this.handle(rel, previous, bytes);
+      else this.handle(rel, previous);
     } finally {
       this.stats.ms += performance.now() - started;
     }
   }
 
-  private handle(rel: string, from?: string, bytes?: Uint8Array): void {
+  private handle(rel: string, from?: string): void {
     const file = path.join(this.s.root, rel);
     const known = from === undefined ? undefined : this.knownHash(file, from);
     if (known && this.reuse(rel, file, known.hash)) {
       this.reused(rel, known.hash, known.size);
       return;
     }
-    const data = bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : readFileSync(file);
+    const data = readFileSync(file);
     if (data.length < this.s.minBytes) return;
     const hash = hashOf(data);
     if (this.reuse(rel, file, hash)) {

@@ -8,10 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { CompressStats } from './compress-core.ts';
 import { addStats, failureOf, FileCompressor, writeManifest, type CompressFailure, type CompressSettings, type FileToCompress } from './compress-file.ts';
 
-export type CompressWorkerData = CompressSettings & {
-  /** Bytes of the files sent with their content that this side is done with (Compressor.add bounds what waits here by it). */
-  consumed: BigInt64Array;
-};
+export type CompressWorkerData = CompressSettings;
 
 /** What the main thread did itself of the files it took back, and how it failed, if it did. */
 export interface MainShare {
@@ -51,7 +48,6 @@ function work(): void {
       failure = failureOf(next.rel, e);
     }
   }
-  if (next.bytes) Atomics.add(settings.consumed, 0, BigInt(next.bytes.byteLength));
   setImmediate(work);
 }
 
@@ -68,7 +64,7 @@ async function finish(main: MainShare, precompressed: Record<string, string>): P
 }
 
 function enqueue(file: FileToCompress): void {
-  queue.push({ rel: file.rel, ...(file.previous ? { previous: file.previous } : {}), ...(file.kept ? { kept: true } : {}), ...(file.bytes ? { bytes: file.bytes } : {}) });
+  queue.push({ rel: file.rel, ...(file.previous ? { previous: file.previous } : {}), ...(file.kept ? { kept: true } : {}) });
 }
 
 parentPort!.on('message', (msg: CompressRequest) => {

@@ -54,15 +54,7 @@ export interface CompressOptions {
   workerAfter?: number;
   /** The previous output's files (build/output/commit.ts lists them too), for files kept there when no worker starts. */
   listPrevious?: () => string[];
-  /** Bytes of written files' copies (add()'s bytes) that may wait in the worker; MAX_BYTES_IN_FLIGHT by default. */
-  maxBytesInFlight?: number;
 }
-
-/**
- * Copies of written files (Compressor.add's bytes) waiting in the worker, at most: reading a file
- * back there cost ~0.2 ms (open, stat, read, close), ~0.5 s of CPU in a cold 1000-page build.
- */
-const MAX_BYTES_IN_FLIGHT = 16 << 20;
 
 const toPosix = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join('/');
 
@@ -92,18 +84,14 @@ export class Compressor {
   private answer?: (reply: CompressReply) => void;
   /** Files compressed by the build itself, and their copies, by hash: listed in the manifest as such. */
   private readonly madeByBuild: Record<string, string> = {};
-  /** Bytes of files sent to the worker with their content (add()); the worker counts those it is done with in settings.consumed. */
-  private sentBytes = 0;
-  private readonly maxBytesInFlight: number;
 
   constructor(private readonly root: string, options: CompressOptions = {}) {
     const minBytes = options.minBytes ?? MIN_BYTES;
     const quality = options.brotliQuality ?? BROTLI_QUALITY;
     this.previous = options.previous && existsSync(options.previous) ? path.resolve(options.previous) : undefined;
-    this.settings = { root, minBytes, quality, settings: settingsOf(quality, minBytes), previous: this.previous, consumed: new BigInt64Array(new SharedArrayBuffer(8)) };
+    this.settings = { root, minBytes, quality, settings: settingsOf(quality, minBytes), previous: this.previous };
     this.workerAfter = options.workerAfter ?? 0;
     this.listPrevious = options.listPrevious;
-    this.maxBytesInFlight = options.maxBytesInFlight ?? MAX_BYTES_IN_FLIGHT;
     if (this.workerAfter <= 0) this.startWorker();
   }
 
@@ -128,29 +116,16 @@ export class Compressor {
   }
 
   /**
-   * Hands over one file already written under root (rel with forward slashes). linkedFrom: the
-   * file it is a hard link of, when it was linked rather than written; kept: the previous output's
-   * file of the same name, left in place (build/output/commit.ts), which keeps its compressed
-   * copies there too when they are whole. bytes: what was written, when the caller has it: a copy
-   * goes to the worker with the name while no more than maxBytesInFlight of such copies wait
-   * there, and the worker reads the others back from the page cache (copies of every file queued
-   * ~100 MB on a 1000-page site, where the worker falls behind the render).
+   * Hands over one file already written under root (rel with forward slashes). The worker reads
+   * it back from the page cache: sending it a copy instead queued ~100 MB on a 1000-page site.
+   * linkedFrom: the file it is a hard link of, when it was linked rather than written; kept: the
+   * previous output's file of the same name, left in place (build/output/commit.ts), which keeps
+   * its compressed copies there too when they are whole.
    */
-  add(rel: string, linkedFrom?: string, kept?: boolean, bytes?: Uint8Array): void {
+  add(rel: string, linkedFrom?: string, kept?: boolean): void {
     if (this.seen.has(rel)) return;
     this.seen.add(rel);
     if (!isCompressible(rel)) return;
-    if (bytes && this.worker) {
-      // Too small to compress: nothing for the worker to do (it would read the file and stop there).
-      if (bytes.byteLength < this.settings.minBytes) return;
-      if (this.sentBytes - Number(Atomics.load(this.settings.consumed, 0)) + bytes.byteLength <= this.maxBytesInFlight) {
-        this.sentBytes += bytes.byteLength;
-        // Cloned with the message: a view of part of a larger buffer (Node's pool) is copied first, so that only its own bytes go.
-        const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
-        void this.worker.then((w) => w.postMessage({ type: 'file', rel, bytes: own } satisfies CompressRequest));
-        return;
-      }
-    }
     // A file linked from the previous output: the worker may know its hash from that output's manifest.
     // Its name under the previous output (sliced, not path.relative(): this runs for every file kept, 4000 at 1000 pages).
     const previous = this.previous && linkedFrom?.startsWith(this.previous + path.sep) ? toPosix(linkedFrom.slice(this.previous.length + 1)) : undefined;

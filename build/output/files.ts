@@ -19,10 +19,9 @@ const isKept = (s: Source): s is { kept: string } => typeof s === 'object' && 'k
 
 /**
  * Told of each file once it is on disk: its path under the root, and the file it was linked
- * from; `kept` when that file stays in the output in place and nothing was written; `bytes`: what
- * was written, when it was.
+ * from; `kept` when that file stays in the output in place and nothing was written.
  */
-export type Written = (rel: string, linkedFrom?: string, kept?: boolean, bytes?: Buffer) => void;
+export type Written = (rel: string, linkedFrom?: string, kept?: boolean) => void;
 
 /** Collects output files and writes them in batches (flush()), linking those the output in place already has. */
 export class OutputWriter {
@@ -91,10 +90,8 @@ export class OutputWriter {
     // (64 at a time) took about twice the CPU (most of it the kernel's, measured on this project's
     // 2-vCPU VMs: 2.2 against 1.1 CPU-s for 3000 files of a 1000-page site), and took no less time.
     for (const [rel, source] of contents) {
-      // As bytes here (writeFileSync would make them of a string all the same), so that whoever is told has them too.
-      const bytes = typeof source === 'string' ? Buffer.from(source) : source;
-      writeFileSync(path.join(this.root, rel), bytes);
-      written?.(toPosix(rel), undefined, false, bytes);
+      writeFileSync(path.join(this.root, rel), source);
+      written?.(toPosix(rel));
     }
     await runLimited(links, concurrency, async ([rel, source]) => {
       const target = path.join(this.root, rel);

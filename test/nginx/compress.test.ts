@@ -113,27 +113,6 @@ describe('build-time compression', () => {
     assert.deepEqual(Object.entries(manifest.files), Object.entries(expected), 'every file, in sorted order, whichever thread did it');
   });
 
-  it('compresses the bytes a file was written with, handed over with it, and reads back only those past the bound on what may wait', async () => {
-    const root = tempDir('sg-compress-bytes-');
-    const rels = Array.from({ length: 6 }, (_, i) => `p${i}/index.html`);
-    const written = rels.map((rel, i) => Buffer.from(`${text(300)}<p>${i}</p>`));
-    const compressor = new Compressor(root, { maxBytesInFlight: written[0]!.length });
-    rels.forEach((rel, i) => {
-      mkdirSync(path.join(root, path.dirname(rel)), { recursive: true });
-      writeFileSync(path.join(root, rel), written[i]!);
-      compressor.add(rel, undefined, false, written[i]);
-    });
-    // Changed on disk before the worker has seen any of them: a copy made from the file shows the change.
-    for (const rel of rels) appendFileSync(path.join(root, rel), '<p>changed on disk</p>');
-    const stats = await compressor.finish();
-    assert.equal(stats.compressed, rels.length);
-    const copies = rels.map((rel) => gunzipSync(readFileSync(path.join(root, `${rel}.gz`))));
-    assert.ok(copies[0]!.equals(written[0]!), 'the first file, within the bound: compressed from the bytes handed over');
-    for (const [i, copy] of copies.entries()) {
-      if (i > 0) assert.ok(copy.equals(readFileSync(path.join(root, rels[i]!))), `${rels[i]}: past the bound, read back from disk`);
-    }
-  });
-
   it('compresses a large file in the background to the same bytes, while the smaller ones go on', async () => {
     const root = site();
     const large = `console.log(${JSON.stringify(text(40_000))});`; // ~1.5 MB: over the background threshold
