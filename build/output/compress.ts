@@ -37,7 +37,7 @@ import type { CompressReply, CompressRequest, CompressWorkerData, MainShare } fr
 import { failureOf, FileCompressor, noStats, writeManifest, type CompressFailure, type FileToCompress } from './compress-file.ts';
 import { startWorker } from '../worker-bundle.ts';
 import { systemError } from './fs-errors.ts';
-import { filesUnder } from '../file-tree.ts';
+import { filesUnder, toPosix } from '../file-tree.ts';
 
 export { isCompressible, type CompressStats } from './compress-core.ts';
 
@@ -55,8 +55,6 @@ export interface CompressOptions {
   /** The previous output's files (build/output/commit.ts lists them too), for files kept there when no worker starts. */
   listPrevious?: () => string[];
 }
-
-const toPosix = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join('/');
 
 /**
  * Writes name.gz (and name.br where hasBrotliCopy) beside compressible files under root, as they are handed to it.

@@ -4,9 +4,7 @@ import { copyFile, link } from 'node:fs/promises';
 import path from 'node:path';
 import type { PreviousOutput } from './previous-output.ts';
 import type { KeptFiles } from './commit.ts';
-import { filesUnder } from '../file-tree.ts';
-
-const toPosix = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join('/');
+import { filesUnder, toPosix } from '../file-tree.ts';
 
 /**
  * What goes into a file: its content, an existing file to hard-link (or copy) there, or the
