@@ -27,42 +27,47 @@ const args = readArgs({
   verbose: { type: 'boolean' },
 });
 
-const started = performance.now();
-const outDir = args.out ? path.resolve(args.out) : path.join(projectRoot, 'dist');
-try {
-  const result = await build({
-    projectRoot,
-    docsDir: args.docs ? path.resolve(args.docs) : undefined,
-    outDir,
-    configPath: args.config ? path.resolve(args.config) : undefined,
-    pagesDir: args.pages ? path.resolve(args.pages) : undefined,
-    staticDir: args.static ? path.resolve(args.static) : undefined,
-    cacheDir: args['no-cache'] ? null : args['cache-dir'] ? path.resolve(args['cache-dir']) : undefined,
-    checkLinks: !args['no-link-check'],
-    userGuide: !args['no-user-guide'],
-    exitOnSignal: true,
-  });
-  for (const w of result.warnings) console.warn(`warning: ${formatWarning(w)}`);
-  const totalMs = performance.now() - started;
-  if (!args.quiet) printSummary(result, totalMs);
-  if (args['stats-json']) {
-    // maxRSS covers the worker threads too: they live in this process.
-    const { maxRSS } = process.resourceUsage();
-    writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, compiled: result.compiled, rendered: result.rendered, framesReused: result.framesReused ?? 0, bundlesFromCache: result.bundlesFromCache ?? false, timings: result.timings, firstLoad: result.firstLoad }));
+// No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
+async function main(): Promise<void> {
+  const started = performance.now();
+  const outDir = args.out ? path.resolve(args.out) : path.join(projectRoot, 'dist');
+  try {
+    const result = await build({
+      projectRoot,
+      docsDir: args.docs ? path.resolve(args.docs) : undefined,
+      outDir,
+      configPath: args.config ? path.resolve(args.config) : undefined,
+      pagesDir: args.pages ? path.resolve(args.pages) : undefined,
+      staticDir: args.static ? path.resolve(args.static) : undefined,
+      cacheDir: args['no-cache'] ? null : args['cache-dir'] ? path.resolve(args['cache-dir']) : undefined,
+      checkLinks: !args['no-link-check'],
+      userGuide: !args['no-user-guide'],
+      exitOnSignal: true,
+    });
+    for (const w of result.warnings) console.warn(`warning: ${formatWarning(w)}`);
+    const totalMs = performance.now() - started;
+    if (!args.quiet) printSummary(result, totalMs);
+    if (args['stats-json']) {
+      // maxRSS covers the worker threads too: they live in this process.
+      const { maxRSS } = process.resourceUsage();
+      writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, pages: result.pages, compiled: result.compiled, rendered: result.rendered, framesReused: result.framesReused ?? 0, bundlesFromCache: result.bundlesFromCache ?? false, timings: result.timings, firstLoad: result.firstLoad }));
+    }
+  } catch (e) {
+    // Ctrl+C in a terminal reaches esbuild's service process too, and its death can fail the build
+    // before Node dispatches the SIGINT: give a pending signal one turn of the event loop, so that
+    // a stop reads as a stop (exit 130, build/output/staging.ts) and not as a failure.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The disk refusing (full, read-only, no permission) is the operator's to fix: one line, no
+    // stack unless asked for. Everything else is shown in full.
+    const refusal = describeFsError(e, outDir);
+    if (refusal) {
+      console.error(`Build failed: ${refusal} The previous output is untouched.`);
+      if (args.verbose) console.error((e as Error).stack);
+    } else {
+      console.error(`\nBuild failed. The previous output was left untouched.\n\n${formatError(e)}\n`);
+    }
+    process.exit(1);
   }
-} catch (e) {
-  // Ctrl+C in a terminal reaches esbuild's service process too, and its death can fail the build
-  // before Node dispatches the SIGINT: give a pending signal one turn of the event loop, so that
-  // a stop reads as a stop (exit 130, build/output/staging.ts) and not as a failure.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  // The disk refusing (full, read-only, no permission) is the operator's to fix: one line, no
-  // stack unless asked for. Everything else is shown in full.
-  const refusal = describeFsError(e, outDir);
-  if (refusal) {
-    console.error(`Build failed: ${refusal} The previous output is untouched.`);
-    if (args.verbose) console.error((e as Error).stack);
-  } else {
-    console.error(`\nBuild failed. The previous output was left untouched.\n\n${formatError(e)}\n`);
-  }
-  process.exit(1);
 }
+
+void main();

@@ -31,19 +31,24 @@ const number = (v: string | undefined, name: string, fallback: number) => {
   return n;
 };
 
-const started = performance.now();
-const verdicts = await checkExternalLinks({
-  docsDir: path.resolve(args.docs ?? path.join(projectRoot, 'docs')),
-  root: process.cwd(),
-  cacheDir: args.fresh ? null : path.resolve(args['cache-dir'] ?? path.join(projectRoot, '.cache')),
-  concurrency: number(args.concurrency, 'concurrency', 8),
-  timeoutMs: number(args.timeout, 'timeout', 10_000),
-  retries: number(args.retries, 'retries', 2),
-});
-const dead = verdicts.filter((v) => !v.ok);
-const asked = verdicts.filter((v) => !v.cached).length;
-console.log(`${verdicts.length} external URLs: ${asked} checked, ${verdicts.length - asked} from the cache (a day), ${dead.length} dead, in ${Math.round(performance.now() - started)} ms`);
-if (dead.length > 0) {
-  console.log(`\n${formatReport(verdicts)}`);
-  process.exit(1);
+// No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
+async function main(): Promise<void> {
+  const started = performance.now();
+  const verdicts = await checkExternalLinks({
+    docsDir: path.resolve(args.docs ?? path.join(projectRoot, 'docs')),
+    root: process.cwd(),
+    cacheDir: args.fresh ? null : path.resolve(args['cache-dir'] ?? path.join(projectRoot, '.cache')),
+    concurrency: number(args.concurrency, 'concurrency', 8),
+    timeoutMs: number(args.timeout, 'timeout', 10_000),
+    retries: number(args.retries, 'retries', 2),
+  });
+  const dead = verdicts.filter((v) => !v.ok);
+  const asked = verdicts.filter((v) => !v.cached).length;
+  console.log(`${verdicts.length} external URLs: ${asked} checked, ${verdicts.length - asked} from the cache (a day), ${dead.length} dead, in ${Math.round(performance.now() - started)} ms`);
+  if (dead.length > 0) {
+    console.log(`\n${formatReport(verdicts)}`);
+    process.exit(1);
+  }
 }
+
+void main();

@@ -46,25 +46,30 @@ const stop = async () => {
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
-try {
-  dev = await startDevServer({
-    projectRoot,
-    port,
-    host: args.host,
-    docsDir: abs(args.docs),
-    pagesDir: abs(args.pages),
-    staticDir: abs(args.static),
-    configPath: abs(args.config),
-    outDir: abs(args.out),
-    cacheDir: args['no-cache'] ? null : undefined,
-  });
-} catch (e) {
-  if (stopping) await new Promise(() => {}); // stop() exits
-  if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    const free = await freePortNear(port, args.host);
-    console.error(`Port ${port} is already in use (another dev server or \`npm run preview\`?). Stop it or use a free port: npm run dev -- --port ${free}`);
-  } else {
-    console.error(`The dev server could not start:\n${formatError(e)}`);
+// No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
+async function main(): Promise<void> {
+  try {
+    dev = await startDevServer({
+      projectRoot,
+      port,
+      host: args.host,
+      docsDir: abs(args.docs),
+      pagesDir: abs(args.pages),
+      staticDir: abs(args.static),
+      configPath: abs(args.config),
+      outDir: abs(args.out),
+      cacheDir: args['no-cache'] ? null : undefined,
+    });
+  } catch (e) {
+    if (stopping) await new Promise(() => {}); // stop() exits
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      const free = await freePortNear(port, args.host);
+      console.error(`Port ${port} is already in use (another dev server or \`npm run preview\`?). Stop it or use a free port: npm run dev -- --port ${free}`);
+    } else {
+      console.error(`The dev server could not start:\n${formatError(e)}`);
+    }
+    process.exit(1);
   }
-  process.exit(1);
 }
+
+void main();

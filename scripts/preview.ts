@@ -12,17 +12,22 @@ const args = readArgs({ dir: { type: 'string' }, port: { type: 'string' }, host:
 const root = path.resolve(args.dir ?? path.join(projectRoot, 'dist'));
 const port = Number(args.port ?? process.env.PORT ?? 3000);
 const server = createStaticServer({ root, csp: readCsp(root) });
-try {
-  const actual = await listen(server, port, args.host ?? 'localhost');
-  console.log(`Serving ${path.relative(process.cwd(), root) || root} at http://localhost:${actual} (Ctrl+C to stop)`);
-} catch (e) {
-  if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    const free = await freePortNear(port, args.host ?? 'localhost');
-    console.error(`Port ${port} is already in use. Stop the other server or use a free port: npm run preview -- --port ${free}`);
-    process.exit(1);
+// No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
+async function main(): Promise<void> {
+  try {
+    const actual = await listen(server, port, args.host ?? 'localhost');
+    console.log(`Serving ${path.relative(process.cwd(), root) || root} at http://localhost:${actual} (Ctrl+C to stop)`);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      const free = await freePortNear(port, args.host ?? 'localhost');
+      console.error(`Port ${port} is already in use. Stop the other server or use a free port: npm run preview -- --port ${free}`);
+      process.exit(1);
+    }
+    throw e;
   }
-  throw e;
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+
+void main();
