@@ -18,6 +18,7 @@ import { BuildError, BuildErrors } from '../errors.ts';
 import type { SiteRef } from './html-refs.ts';
 import { listen, resolvePath, staticHandler, type LowerFolder } from '../serve/server.ts';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
+import { importModule } from '../import-module.ts';
 
 /** Served only to the checker, never written to the output. */
 const LIST_PATH = '/__sg-link-check__';
@@ -75,7 +76,7 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
   const origin = `http://127.0.0.1:${port}`;
   try {
     // Imported here: a build whose output was already checked never pays for loading it (~0.3 s).
-    const { LinkChecker, LinkState } = await import('linkinator');
+    const { LinkChecker, LinkState } = await importModule<typeof import('linkinator')>('linkinator');
     const result = await new LinkChecker().check({
       path: origin + LIST_PATH,
       recurse: false,

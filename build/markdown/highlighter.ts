@@ -3,17 +3,19 @@
 // worker loads only what the site uses instead of refractor's full set (~150 ms per worker).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { refractor } from 'refractor/core';
 import { nearestName } from '../nearest.ts';
 import rehypePrismGenerator from 'rehype-prism-plus/generator';
+import { importModule } from '../import-module.ts';
 
 /** Fence languages that mean "no highlighting" and never warrant a warning. */
 export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plaintext', 'plain', 'output', 'console']);
 
 /** The languages refractor ships, by name (the file names of its `lang/` folder). */
 export function availableLanguages(): string[] {
-  const core = fileURLToPath(import.meta.resolve('refractor/core'));
+  // Resolved as require() would: import.meta.resolve() has no equivalent in the launcher's bundle (scripts/launch.mjs).
+  const core = createRequire(import.meta.url).resolve('refractor/core');
   return readdirSync(path.join(path.dirname(core), '..', 'lang')).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3)).sort();
 }
 
@@ -31,7 +33,7 @@ export function highlightLanguages(): readonly string[] {
 /** Registers the configured languages; names must be validated first (see languageProblems). */
 export async function useHighlightLanguages(languages: readonly string[]): Promise<void> {
   const names = languages.filter((l) => !PLAIN_LANGUAGES.has(l));
-  const syntaxes = await Promise.all(names.map(async (name) => (await import(`refractor/${name}`)).default as Syntax));
+  const syntaxes = await Promise.all(names.map(async (name) => (await importModule<{ default: Syntax }>(`refractor/${name}`)).default));
   const next = new Set<string>();
   for (const syntax of syntaxes) {
     refractor.register(syntax as never);

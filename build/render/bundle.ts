@@ -17,6 +17,7 @@ import { currentIconSprite, writeIconSprite, type IconSprite } from './icon-spri
 import { MINIFIER_STAMP, minifyFurther } from './minify.ts';
 import { gzipBytesOf } from './stats.ts';
 import { systemError } from '../output/fs-errors.ts';
+import { importModule } from '../import-module.ts';
 
 export interface BundleInput {
   projectRoot: string;
@@ -198,7 +199,7 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   let sprite: IconSprite;
   try {
     sprite = await withIconSprite(input);
-    result = await (await import('esbuild')).build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
+    result = await (await importModule<typeof import('esbuild')>('esbuild')).build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
   } catch (e) {
     rethrow(e);
   }
@@ -253,7 +254,7 @@ export async function bundleServer(input: BundleInput): Promise<ServerRenderer> 
   let result: esbuild.BuildResult<{ write: false }>;
   try {
     await withIconSprite(input);
-    result = await (await import('esbuild')).build(serverBuildOptions(input));
+    result = await (await importModule<typeof import('esbuild')>('esbuild')).build(serverBuildOptions(input));
   } catch (e) {
     rethrow(e);
   }

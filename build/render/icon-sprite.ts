@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { importModule } from '../import-module.ts';
 
 type Shapes = Record<string, readonly [attributes: string, body: string]>;
 
@@ -29,12 +30,12 @@ function spriteOf(shapes: Shapes): IconSprite {
  * bundles'; the dev server asks again after a theme edit).
  */
 export async function currentIconSprite(projectRoot: string): Promise<IconSprite> {
-  const esbuild = await import('esbuild');
+  const esbuild = await importModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild.build({
     entryPoints: [path.join(projectRoot, SHAPES_FILE)],
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
   });
-  const mod = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`) as { ICON_SHAPES: Shapes };
+  const mod = await importModule<{ ICON_SHAPES: Shapes }>(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`);
   return spriteOf(mod.ICON_SHAPES);
 }
 
