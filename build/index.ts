@@ -1,7 +1,7 @@
 // `build()`: first the up-to-date check (a build of exactly these inputs is in place: nothing to
 // do), with nothing but light modules loaded; otherwise the pipeline (build/pipeline.ts), loaded
 // only then, so that a build with nothing to do starts and ends in a fraction of a second.
-import { setFlagsFromString } from 'node:v8';
+import { setEngineFlags } from './v8-flags.ts';
 import type { Warning } from './errors.ts';
 import type { PathOptions } from './model/paths.ts';
 import { sitePaths } from './model/paths.ts';
@@ -72,7 +72,7 @@ const INTERRUPT_BUDGET_BYTES = 1_000_000;
 const SEMI_SPACE_GROWTH_FACTOR = 16;
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET_BYTES} --semi-space-growth-factor=${SEMI_SPACE_GROWTH_FACTOR}`);
+  setEngineFlags(`--interrupt-budget=${INTERRUPT_BUDGET_BYTES} --semi-space-growth-factor=${SEMI_SPACE_GROWTH_FACTOR}`);
   // React picks its development or production build when first imported; the server render
   // must use production (the development build is ~5x slower and warns about things we test).
   process.env.NODE_ENV ??= 'production';
