@@ -1,15 +1,19 @@
-// scripts/launch.mjs runs the engine as bundled JavaScript (no TypeScript loader): it must build
-// exactly what the engine run under tsx builds, and a build with nothing to do must not load the
-// pipeline at all.
+// scripts/launch.mjs runs the engine as bundled JavaScript (no TypeScript loader) with V8's code
+// cache (scripts/run-cached.mjs): it must build exactly what the engine run under tsx builds, a
+// build with nothing to do must not start the pipeline at all, and a code cache V8 refuses costs
+// only its speed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
 import { treeOf } from '../helpers/output-tree.ts';
+
+/** A path as a regular expression that matches it literally. */
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the launcher', { timeout: 180_000 }, () => {
   let site: FixtureCopy;
@@ -32,8 +36,9 @@ describe('the launcher', { timeout: 180_000 }, () => {
     // Markdown workers and the search index's reading thread even for this small site
     // (SG_WORKER_THRESHOLD, SG_SEARCH_READER_AFTER), to see where they start from and that the
     // output is the same.
-    const first = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, 'scripts/launch.mjs', ...site.buildArgs([], cache).slice(2)],
-      { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, SG_WORKER_THRESHOLD: '0', SG_SEARCH_READER_AFTER: '0' } });
+    const launch = () => spawnSync(process.execPath, ['--import', pathToFileURL(register).href, 'scripts/launch.mjs', ...site.buildArgs([], cache).slice(2)],
+      { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, SG_WORKER_THRESHOLD: '0', SG_SEARCH_READER_AFTER: '0', SG_LAUNCH_REPORT: '1' } });
+    const first = launch();
     assert.equal(first.status, 0, first.stderr);
     const actual = treeOf(site.out);
     assert.deepEqual([...actual.keys()], [...expected.keys()]);
@@ -48,16 +53,68 @@ describe('the launcher', { timeout: 180_000 }, () => {
     // output above is the same for it: a version of unist-util-visit-parents whose lines the patch
     // no longer finds fails here, not silently in the benchmark.
     const bundleDir = path.dirname(path.dirname(path.dirname(started[0].slice('LOADED file://'.length))));
-    const bundled = readdirSync(bundleDir).filter((f) => f.endsWith('.mjs')).map((f) => readFileSync(path.join(bundleDir, f), 'utf8')).join('\n');
-    assert.match(bundled, /node_modules\/unist-util-visit-parents\/lib\/index\.js/, 'the walker is bundled');
-    assert.doesNotMatch(bundled, /defineProperty\(visit\d*, "name"/, 'the walker names no visitor');
-    // Up to date: the pipeline's chunk (and with it unified, React, esbuild's work) is never loaded.
-    const again = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, 'scripts/launch.mjs', ...site.buildArgs([], cache).slice(2)], { cwd: projectRoot, encoding: 'utf8' });
+    const bundled = readdirSync(bundleDir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.[cm]js$/.test(f))
+      .map((f) => readFileSync(path.join(bundleDir, f), 'utf8')).join('\n');
+    // (The bundle has no comments naming its modules: the patch's own mark, `void color`, shows the walker is in it.)
+    assert.match(bundled, /"string"\?value\d*\.name:void 0;void color\}/, 'the walker is bundled, patched');
+    assert.doesNotMatch(bundled, /defineProperty\(visit\d*,\s*"name"/, 'the walker names no visitor');
+    // Up to date: the pipeline's chunk is never loaded (nor any package it imports, nor a worker),
+    // and what is loaded comes from the code caches the first build left.
+    const again = launch();
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stdout, /Up to date/);
+    const caches = again.stderr.split('\n').filter((l) => l.startsWith('launch: '));
+    assert.ok(caches.some((l) => /\/entry\.cjs code cache accepted$/.test(l)), caches.join('\n'));
+    assert.deepEqual(caches.filter((l) => !/ code cache accepted$/.test(l)), [], 'every file the up-to-date build ran came from its code cache');
+    assert.ok(!caches.some((l) => l.includes('pipeline-')), caches.join('\n'));
     const loaded = again.stderr.split('\n').filter((l) => l.startsWith('LOADED '));
-    assert.ok(loaded.some((l) => /\/entry\.mjs$/.test(l)), 'the launcher ran its bundle');
-    assert.ok(!loaded.some((l) => /pipeline-|node_modules\/(?:unified|react-dom|micromark)/.test(l)), loaded.filter((l) => /pipeline|node_modules/.test(l)).join('\n'));
+    assert.deepEqual(loaded.filter((l) => /node_modules|\/workers\//.test(l)), [], 'the up-to-date build loads no package and starts no worker');
+  });
+
+  it('runs the engine from the code cache of the last build, and a cache V8 refuses is made again', () => {
+    const cache = path.join(site.dir, '.cache-code');
+    const build = () => spawnSync(process.execPath, ['scripts/launch.mjs', ...site.buildArgs(['--no-link-check'], cache).slice(2)],
+      { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, SG_LAUNCH_REPORT: '1' } });
+    site.edit('docs/guide/intro.md', (t) => `${t}\nПервая правка.\n`);
+    const warm = build();
+    assert.equal(warm.status, 0, warm.stderr);
+    // The launcher names each file it runs (SG_LAUNCH_REPORT): the pipeline's chunk is the one to damage below.
+    const pipeline = warm.stderr.match(/^launch: (\S+\/pipeline-\w+\.cjs) code cache \w+$/m)?.[1];
+    assert.ok(pipeline, warm.stderr);
+    const cacheFile = `${pipeline}.v8-code`;
+    assert.ok(statSync(cacheFile).size > 100_000, 'a build leaves a code cache of the pipeline it ran');
+    // Damaged (a disk error, a copy cut short): refused, the build is the same, and the cache is written again.
+    writeFileSync(cacheFile, Buffer.alloc(4096, 7));
+    site.edit('docs/guide/intro.md', (t) => `${t}\nВторая правка.\n`);
+    const damaged = build();
+    assert.equal(damaged.status, 0, damaged.stderr);
+    assert.match(damaged.stderr, new RegExp(`^launch: ${escape(pipeline)} code cache rejected$`, 'm'));
+    assert.match(damaged.stderr, new RegExp(`^launch: ${escape(pipeline)} code cache written \\(\\d+ bytes\\)$`, 'm'));
+    assert.match(damaged.stdout, /pages: \d+ rendered/, damaged.stdout);
+    site.edit('docs/guide/intro.md', (t) => `${t}\nТретья правка.\n`);
+    const next = build();
+    assert.equal(next.status, 0, next.stderr);
+    assert.match(next.stderr, new RegExp(`^launch: ${escape(pipeline)} code cache accepted$`, 'm'));
+    assert.doesNotMatch(next.stderr, /code cache written/, 'a cache V8 took is kept');
+  });
+
+  it("puts back V8's defaults of exactly the flags the engine changes before the code cache is written", async () => {
+    // A code cache made under other flags than the next start's is refused every time: the
+    // defaults the launcher restores must be this V8's, and the engine must change no other flag.
+    const { ENGINE_FLAG_DEFAULTS } = await import(pathToFileURL(path.join(projectRoot, 'scripts', 'run-cached.mjs')).href) as { ENGINE_FLAG_DEFAULTS: Record<string, number> };
+    const options = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
+    for (const [name, value] of Object.entries(ENGINE_FLAG_DEFAULTS)) {
+      assert.match(options, new RegExp(`default: --${name}=${value}\\b`), `--${name} defaults to ${value} in this V8`);
+    }
+    // Every flag goes through build/v8-flags.ts, which tells the launcher.
+    const set = new Set<string>();
+    const buildDir = path.join(projectRoot, 'build');
+    for (const rel of readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+      const text = readFileSync(path.join(buildDir, rel), 'utf8');
+      if (rel !== 'v8-flags.ts') assert.doesNotMatch(text, /setFlagsFromString/, `${rel} sets V8 flags through build/v8-flags.ts`);
+      for (const call of text.matchAll(/setEngineFlags\(([^;]*)\);/g)) for (const flag of call[1].matchAll(/--([a-z][a-z-]*)=/g)) set.add(flag[1]);
+    }
+    assert.deepEqual([...set].sort(), Object.keys(ENGINE_FLAG_DEFAULTS).sort());
   });
 
   it('keeps the bundles of older sources from piling up: the newest few and the recently used stay', () => {
