@@ -21,9 +21,8 @@ import vm from 'node:vm';
 export const ENGINE_FLAG_DEFAULTS = { 'interrupt-budget': 67584, 'semi-space-growth-factor': 2, 'heap-growing-percent': 0 };
 
 /**
- * A cache below this share of the source's size was made by a process that ran little of it (an
- * up-to-date build compiles its check and not the pipeline): made again at the end of a process
- * that ran more.
+ * A cache below this share of its file's size holds few of the file's functions (the process that
+ * made it ran little of that file): it is made again at the end of a process that ran more.
  */
 const THIN_CACHE_SHARE = 0.5;
 
