@@ -19,7 +19,7 @@ import { STAMP_FILE } from '../cache/up-to-date.ts';
 import { BuildError } from '../errors.ts';
 import { hasBrotliCopy, MANIFEST_FILE, type Manifest } from './compress-core.ts';
 import { isRunningBuild, markReplaced, namesBeside, stagingPattern, swapInto, throwAway } from './staging.ts';
-import { filesUnder } from '../file-tree.ts';
+import { filesUnder, toPosix } from '../file-tree.ts';
 
 /**
  * What moving one new file into the output costs (two renames: the old file aside, the new one in),
@@ -40,8 +40,6 @@ const JOURNAL = '.sg-commit.json';
 interface Journal {
   remove: string[];
 }
-
-const toPosix = (rel: string) => rel.split(path.sep).join('/');
 
 /** How a file of the output looked when the build read the output: to notice another build's commit meanwhile. */
 function identity(file: string): string | null {
