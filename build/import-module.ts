@@ -12,3 +12,8 @@ export function importModule<T = Record<string, unknown>>(specifier: string): Pr
   const lent = (globalThis as Record<symbol, unknown>)[LAUNCHER_IMPORT] as Importer | undefined;
   return (lent ? lent(specifier) : import(specifier)) as Promise<T>;
 }
+
+/** Runs JavaScript made in memory (a bundled config, the icon shapes) as a module, through a data: URL. */
+export function importCode<T = Record<string, unknown>>(code: string | Uint8Array): Promise<T> {
+  return importModule<T>(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+}

@@ -6,7 +6,7 @@ import type * as esbuild from 'esbuild';
 import { bundleConfig, type ConfigBundle } from './config-bundle.ts';
 import { siteConfigSchema, type SiteConfig } from '../../src/config/schema.ts';
 import { BuildError, BuildErrors } from '../errors.ts';
-import { importModule } from '../import-module.ts';
+import { importCode } from '../import-module.ts';
 
 function formatPath(p: PropertyKey[]): string {
   return p.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '');
@@ -135,7 +135,7 @@ async function importRecordingEnv<T>(code: string, use: (mod: { default?: unknow
   });
   try {
     const named = `${code}\n//# sourceURL=${CONFIG_MODULE_NAME}\n`;
-    const mod = await importModule<{ default?: unknown }>(`data:text/javascript;base64,${Buffer.from(named).toString('base64')}`);
+    const mod = await importCode<{ default?: unknown }>(named);
     if (!envReadBy.has(code)) envReadBy.set(code, [...names].sort());
     const result = use(mod);
     return [result, [...new Set([...envReadBy.get(code)!, ...names])].sort()];

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { importModule } from '../import-module.ts';
+import { importCode, importModule } from '../import-module.ts';
 
 type Shapes = Record<string, readonly [attributes: string, body: string]>;
 
@@ -35,7 +35,7 @@ export async function currentIconSprite(projectRoot: string): Promise<IconSprite
     entryPoints: [path.join(projectRoot, SHAPES_FILE)],
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
   });
-  const mod = await importModule<{ ICON_SHAPES: Shapes }>(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`);
+  const mod = await importCode<{ ICON_SHAPES: Shapes }>(result.outputFiles[0].contents);
   return spriteOf(mod.ICON_SHAPES);
 }
 
