@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runCached } from './run-cached.mjs';
+import { requireCached, runCached } from './run-cached.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [entryArg, ...rest] = process.argv.slice(2);
@@ -163,6 +163,9 @@ globalThis[Symbol.for('sgroups.launch.workers')] = path.join(dir, 'workers');
 // The engine's import() of a package or a data: URL (build/import-module.ts): on Node 20 a script
 // restored from a code cache has no import() of its own. Resolved from here, as from the bundle.
 globalThis[Symbol.for('sgroups.launch.import')] = (specifier) => import(specifier);
+const report = process.env.SG_LAUNCH_REPORT ? (message) => process.stderr.write(`launch: ${message}\n`) : undefined;
+// The engine's require() of the page renderer it bundles (build/import-module.ts): with a code cache, as its own files.
+globalThis[Symbol.for('sgroups.launch.require')] = (file) => requireCached(file, report);
 // The entry sees the arguments as if it had been started itself.
 process.argv = [process.argv[0], entry, ...rest];
-runCached(bundle, process.env.SG_LAUNCH_REPORT ? (message) => process.stderr.write(`launch: ${message}\n`) : undefined);
+runCached(bundle, report);

@@ -36,22 +36,35 @@ export function runCached(file, report = () => {}) {
   // exit would then miss them (measured: a one-page edit left 0.6 MB of the pipeline's 1.15 MB).
   // Set before anything is compiled, so that every cache is made and checked under it.
   setFlagsFromString('--no-flush-bytecode');
-  const loaded = new Map();
-  const load = (at) => {
-    const known = loaded.get(at);
-    if (known) return known.exports; // a chunk that requires one still running gets its exports so far, as Node's require does
-    const module = { exports: {} };
-    loaded.set(at, module);
-    const nodeRequire = createRequire(at);
-    const require = Object.assign((specifier) => (specifier.startsWith('./') ? load(path.join(path.dirname(at), specifier)) : nodeRequire(specifier)), nodeRequire);
-    compile(at, report)(module.exports, require, module, at, path.dirname(at));
-    return module.exports;
-  };
-  load(file);
+  loadCached(file, report, true);
+}
+
+/**
+ * require() of a CommonJS file the engine makes while it runs (the page renderer:
+ * build/render/bundle.ts), with a code cache beside it as the engine's own files have. Not strict:
+ * it is run as Node runs a required file. The file's name must change with its content (V8 checks
+ * a cache against the source's length only).
+ */
+export function requireCached(file, report = () => {}) {
+  return loadCached(file, report, false);
+}
+
+/** Files run so far, by path: each runs once, as Node's require() runs a file once. */
+const loaded = new Map();
+
+function loadCached(at, report, strict) {
+  const known = loaded.get(at);
+  if (known) return known.exports; // a chunk that requires one still running gets its exports so far, as Node's require does
+  const module = { exports: {} };
+  loaded.set(at, module);
+  const nodeRequire = createRequire(at);
+  const require = Object.assign((specifier) => (specifier.startsWith('./') ? loadCached(path.join(path.dirname(at), specifier), report, strict) : nodeRequire(specifier)), nodeRequire);
+  compile(at, report, strict)(module.exports, require, module, at, path.dirname(at));
+  return module.exports;
 }
 
 /** The function of a CommonJS file, from its code cache when V8 takes it; the cache is written at exit when it was missing, refused or thin. */
-function compile(file, report) {
+function compile(file, report, strict) {
   const bytes = readFileSync(file);
   // An ASCII source is read as one byte per character, which V8 scans faster than UTF-16.
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
@@ -62,9 +75,9 @@ function compile(file, report) {
   } catch {
     // none yet
   }
-  // The wrapper is on the source's first line, so that lines in stack traces stay the file's. Strict,
-  // as the ES modules the file was made from.
-  const script = underDefaultFlags(() => new vm.Script(`(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`, { filename: file, cachedData }));
+  // The wrapper is on the source's first line, so that lines in stack traces stay the file's. The
+  // engine's files are strict, as the ES modules they were made from.
+  const script = underDefaultFlags(() => new vm.Script(`(function (exports, require, module, __filename, __dirname) {${strict ? '"use strict";' : ''}${source}\n})`, { filename: file, cachedData }));
   const state = !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted';
   report(`${file} code cache ${state}`);
   const thin = state === 'accepted' && cachedData.length < THIN_CACHE_SHARE * bytes.length;

@@ -54,7 +54,7 @@ export class DevBundler {
     const [c, s, d] = await Promise.all([
       // The dev bundle keeps the live-update hook (SG_DEV) and skips minifying: faster, readable.
       esbuild.context({ ...client, minify: false, define: { ...client.define, 'process.env.SG_DEV': '"1"' } }),
-      esbuild.context(serverBuildOptions(input)),
+      esbuild.context({ ...serverBuildOptions(input), minifyWhitespace: false }),
       esbuild.context({
         absWorkingDir: input.projectRoot, entryPoints: [DEV_CLIENT_ENTRY], bundle: true, write: false, format: 'esm',
         platform: 'browser', target: 'es2020', outfile: 'dev-client.js', logLevel: 'silent',

@@ -96,6 +96,8 @@ describe('the launcher', { timeout: 180_000 }, () => {
     assert.equal(next.status, 0, next.stderr);
     assert.match(next.stderr, new RegExp(`^launch: ${escape(pipeline)} code cache accepted$`, 'm'));
     assert.doesNotMatch(next.stderr, /code cache written/, 'a cache V8 took is kept');
+    // The page renderer, a file the build writes (build/render/bundle.ts), runs from a code cache too.
+    assert.match(next.stderr, /^launch: \S+\/\.cache\/ssr\/render\.[0-9a-f]{16}\.cjs code cache accepted$/m, next.stderr);
   });
 
   it("puts back V8's defaults of exactly the flags the engine changes before the code cache is written", async () => {
