@@ -8,6 +8,7 @@ import { sitePaths } from './model/paths.ts';
 import type { FirstLoad } from './render/stats.ts';
 import { usableCacheDir } from './cache/usable.ts';
 import { DamagedBodyError, dropBodies } from './cache/body-store.ts';
+import { InputStamps } from './cache/input-stamps.ts';
 import { inputFingerprint, NO_OUTSIDE_INPUTS, readStamp, withGitDates, withOutsideInputs } from './cache/up-to-date.ts';
 import { readGitDatesAsync } from './model/last-updated.ts';
 import type { SourceFile } from './model/source-file.ts';
@@ -88,8 +89,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // inputs are hashed, and part of the fingerprint.
   const gitRead = readGitDatesAsync(paths.docsDir);
   const sourceBytes = new Map<string, SourceFile>();
-  const ofFiles = cacheDir === null ? null
-    : inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, userGuide: options.userGuide !== false }, sourceBytes);
+  const stamps = cacheDir === null ? null : new InputStamps(cacheDir);
+  const ofFiles = stamps && inputFingerprint(paths, { docs: paths.docsDir, pages: paths.pagesDir, static: paths.staticDir, config: configPath, checkLinks: options.checkLinks !== false, userGuide: options.userGuide !== false }, sourceBytes, stamps);
   const git = await gitRead;
   if (git.warning) warnings.push(git.warning);
   const fingerprint = ofFiles && withGitDates(ofFiles, git.dates);
@@ -100,6 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const lastOutside = stamp?.outside ?? NO_OUTSIDE_INPUTS;
   const outside = { inputs: lastOutside, fingerprint: fingerprint && withOutsideInputs(fingerprint, paths.root, lastOutside) };
   if (stamp && stamp.fingerprint === outside.fingerprint) {
+    stamps?.save();
     const timings = { 'up-to-date check': Math.round(performance.now() - started) };
     return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }
@@ -114,5 +116,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     console.warn(`warning: cache ${e.file} is damaged; ignored, the compiled pages will be rebuilt`);
     dropBodies(cacheDir);
     return attempt();
+  } finally {
+    // After discovery, which gave the pages' heads; whether or not the build went through, the stamps are facts about the files.
+    stamps?.save();
   }
 }

@@ -5,14 +5,16 @@
 // fingerprint is kept with the output (dist/_headers/build.json, never served), together with
 // what the build reported, so an up-to-date run still prints the same pages, warnings and bytes.
 // Contents are hashed, not modification times: a checkout or a copy that rewrites mtimes does
-// not force a rebuild, and an edit within the same second is never missed.
+// not force a rebuild, and an edit within the same second is never missed. (A file's stamp stands
+// for its hash only while it is exactly the stamp recorded with it: build/cache/input-stamps.ts.)
 import type { LastCommit } from '../model/last-updated.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Warning } from '../errors.ts';
 import type { SitePaths } from '../model/site.ts';
-import { sourceHash, type SourceFile } from '../model/source-file.ts';
+import type { SourceFile } from '../model/source-file.ts';
+import type { InputStamps } from './input-stamps.ts';
 import type { FirstLoad } from '../render/stats.ts';
 import { filesUnder } from '../file-tree.ts';
 
@@ -33,24 +35,25 @@ export interface BuildStamp {
 const PAGE_SOURCE = /\.(?:mdx?|[jt]sx)$/;
 
 /**
- * `sources`, when given, receives the bytes of the docs' and pages' sources as they are read, with
- * their hash (the fingerprint takes a page's hash in place of its bytes): a build that follows
- * takes them from there instead of reading and hashing every page a second time (~0.1 s at 1000
- * pages).
+ * `sources` receives the docs' and pages' sources as they are read, with their hash (the
+ * fingerprint takes every file's hash in place of its bytes): a build that follows takes them from
+ * there instead of reading and hashing every page a second time. A file unchanged since a build
+ * read it is not read at all (`stamps`, build/cache/input-stamps.ts).
  */
-export function inputFingerprint(paths: SitePaths, options: Record<string, unknown>, sources?: Map<string, SourceFile>): string {
+export function inputFingerprint(paths: SitePaths, options: Record<string, unknown>, sources: Map<string, SourceFile>, stamps: InputStamps): string {
   const h = createHash('sha256').update(JSON.stringify({ options, node: process.versions.node }));
   const contentDirs = [paths.docsDir, paths.pagesDir].filter((d): d is string => Boolean(d)).map((d) => path.resolve(d) + path.sep);
   const dirs = walkedDirs(paths);
   const files = [...new Set([...dirs.flatMap((d) => filesUnder(d).map((rel) => path.resolve(d, rel))), path.resolve(paths.configPath), path.resolve(paths.root, 'package-lock.json')])];
   for (const file of files) {
     h.update(file).update('\0');
-    const data = readIfThere(file);
-    if (data && sources && PAGE_SOURCE.test(file) && contentDirs.some((d) => file.startsWith(d))) {
-      const hash = sourceHash(data);
-      h.update(hash);
-      sources.set(file, { bytes: data, hash });
-    } else if (data) h.update(data);
+    if (PAGE_SOURCE.test(file) && contentDirs.some((d) => file.startsWith(d))) {
+      const source = stamps.page(file);
+      if (source) {
+        h.update(source.hash);
+        sources.set(file, source);
+      }
+    } else h.update(stamps.hashOf(file) ?? '');
     h.update('\0');
   }
   return h.digest('hex');

@@ -128,7 +128,8 @@ function frontMatterHead(bytes: Buffer): string | null {
 class LoadedSource implements SourcePage {
   private rawText?: string;
   private bodyText?: string;
-  private bytes: Buffer | null;
+  /** undefined: not read yet (a file known by its stamp); null: let go. */
+  private bytes: Buffer | null | undefined;
   readonly hash: string;
   readonly size: number;
   readonly mayInclude: boolean;
@@ -140,14 +141,20 @@ class LoadedSource implements SourcePage {
     /** Where the body starts, in bytes. */
     private readonly bodyStart: number,
   ) {
-    this.bytes = source.bytes;
-    this.hash = source.hash ?? sourceHash(source.bytes);
-    this.size = source.bytes.length;
-    this.mayInclude = source.bytes.includes('::include', bodyStart) || source.bytes.includes('<<<', bodyStart);
+    if (source.bytes) {
+      this.bytes = source.bytes;
+      this.hash = source.hash ?? sourceHash(source.bytes);
+      this.size = source.bytes.length;
+      this.mayInclude = source.bytes.includes('::include', bodyStart) || source.bytes.includes('<<<', bodyStart);
+    } else {
+      this.hash = source.hash;
+      this.size = source.size;
+      this.mayInclude = source.head.mayInclude;
+    }
   }
 
   get raw(): string {
-    return this.rawText ?? this.bytes?.toString('utf8') ?? '';
+    return this.rawText ?? this.text()?.toString('utf8') ?? '';
   }
 
   set raw(text: string) {
@@ -156,12 +163,25 @@ class LoadedSource implements SourcePage {
   }
 
   get body(): string {
-    return this.bodyText ?? this.bytes?.toString('utf8', this.bodyStart) ?? '';
+    return this.bodyText ?? this.text()?.toString('utf8', this.bodyStart) ?? '';
   }
 
   set body(text: string) {
     this.bodyText = text;
     this.letGo();
+  }
+
+  /**
+   * The file's bytes, read now when it was known by its stamp. They must be those the stamp stood
+   * for: a file written since the build began would make this page of another version than the rest.
+   */
+  private text(): Buffer | null {
+    if (this.bytes !== undefined) return this.bytes;
+    const bytes = readFileSync(this.absPath);
+    if (sourceHash(bytes) !== this.hash) {
+      throw new BuildError('the file changed while the site was being built', this.file, undefined, 'build again');
+    }
+    return (this.bytes = bytes);
   }
 
   /** Once both texts are set, the bytes are not needed any more. */
@@ -197,15 +217,21 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
       `rename it to ${path.posix.basename(rel).replace(/\.mdx$/i, '.md')} and write its JSX as Markdown or directives (npm run migrate -- <docusaurus site> <docs folder> converts the common Docusaurus forms)`);
   }
   const source = read(absPath);
-  const { bytes } = source;
   const id = sourceIdOf(rel);
-  if (kind === 'react-page') return new LoadedSource(kind, id, file, absPath, routeOfPath(rel), {}, 0, undefined, source, bytes.length);
-  const head = frontMatterHead(bytes);
+  if (kind === 'react-page') {
+    const size = source.bytes ? source.bytes.length : source.size;
+    source.keepHead?.({ frontMatter: '', bodyStart: size, mayInclude: false });
+    return new LoadedSource(kind, id, file, absPath, routeOfPath(rel), {}, 0, undefined, source, size);
+  }
+  // A file known by its stamp has its front matter recorded; a file read has it found in its bytes.
+  const head = source.bytes ? frontMatterHead(source.bytes) : source.head.frontMatter;
   // The head is the file's start, so its front matter, line numbers and slug line are the file's.
-  const text = head ?? bytes.toString('utf8');
+  const text = head ?? source.bytes!.toString('utf8');
   const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file, memo);
   const route = frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, rel, file, text) : kind === 'doc' ? routeOfDocPath(rel) : routeOfPath(rel);
   const page = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, source, Buffer.byteLength(head ?? ''));
+  // A head not found in the bytes (the file was decoded whole) is not recorded: the next build reads the file again.
+  if (head !== null) source.keepHead?.({ frontMatter: head, bodyStart: Buffer.byteLength(head), mayInclude: page.mayInclude });
   if (head === null) page.body = body;
   return page;
 }

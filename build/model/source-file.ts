@@ -1,13 +1,38 @@
-// A source file as read, shared by the input fingerprint (build/cache/up-to-date.ts, loaded before
-// the pipeline, so this module stays light) and discovery (build/model/content.ts): the
-// fingerprint reads and hashes each page once, and discovery takes both.
+// A source file as the build has it, shared by the input fingerprint (build/cache/up-to-date.ts,
+// loaded before the pipeline, so this module stays light) and discovery (build/model/content.ts):
+// the fingerprint reads and hashes each page once, and discovery takes both. A page unchanged since
+// a build read it is known by its stamp instead (build/cache/input-stamps.ts): its hash and what
+// discovery takes from its start, without its bytes.
 import { createHash } from 'node:crypto';
 
-/** A source file's bytes, and their sha256 (hex) when whoever read them has it already. */
-export interface SourceFile {
+/** What discovery takes from the start of a page's file. */
+export interface SourceHead {
+  /** The front matter block with both fence lines, as text ('' when the file has none). */
+  frontMatter: string;
+  /** Where the body starts, in bytes. */
+  bodyStart: number;
+  /** The body has an `::include` directive or a `<<<` snippet line. */
+  mayInclude: boolean;
+}
+
+/** A file read: its bytes, their sha256 (hex) when whoever read them has it already. */
+export interface ReadSource {
   bytes: Buffer;
   hash?: string;
+  /** Keeps what discovery found at the file's start for the next build, which may then not read the file. */
+  keepHead?: (head: SourceHead) => void;
 }
+
+/** A file known unchanged by its stamp: not read (its bytes are read when a stage asks for its text). */
+export interface StampedSource {
+  bytes?: undefined;
+  hash: string;
+  size: number;
+  head: SourceHead;
+  keepHead?: undefined;
+}
+
+export type SourceFile = ReadSource | StampedSource;
 
 /** sha256 of a source's bytes, in hex: the compiled page's cache key, and the input fingerprint's. */
 export const sourceHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
