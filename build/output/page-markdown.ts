@@ -15,7 +15,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { ADMONITION_TITLES } from '../markdown/directives.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
-import { applyHighlightComments, takeCustomHeadingId } from '../markdown/docusaurus-forms.ts';
+import { applyHighlightComments, hasCustomHeadingId, takeCustomHeadingId } from '../markdown/docusaurus-forms.ts';
 
 /** Absolute source path → route (a Map, or the compile's recording view of one: build/markdown/context.ts). */
 export interface RouteLookup {
@@ -256,8 +256,9 @@ class SourceEditor {
 
   /** `## Заголовок {#id}` loses its `{#id}`; where the text is not as the tree has it (escapes), the heading is printed instead: true then. */
   private customId(node: Heading): boolean {
-    const last = node.children.at(-1) as Positioned | undefined;
-    if (last?.type !== 'text') return false;
+    // Most headings have no `{#id}`: found so without copying the heading.
+    if (!hasCustomHeadingId(node)) return false;
+    const last = node.children.at(-1) as Positioned & { value: string };
     const plain = structuredClone(node);
     if (takeCustomHeadingId(plain) === undefined) return false;
     const kept = plain.children.length < node.children.length ? '' : (plain.children.at(-1) as { value: string }).value;
