@@ -83,7 +83,7 @@ export class DevBundler {
       const [c, s, d] = await Promise.all([client.rebuild(), server.rebuild(), devClient.rebuild()]);
       const assets = clientAssetsOf(c.metafile, this.input);
       this.removeStaleAssets(c.metafile, writeIconSprite(this.input.outDir, sprite));
-      return { assets, renderer: await loadRenderer(s.outputFiles[0].text, this.input.projectRoot), devClient: d.outputFiles[0].text };
+      return { assets, renderer: await loadRenderer(s.outputFiles[0].text, this.input.projectRoot, { reloadable: true }), devClient: d.outputFiles[0].text };
     } catch (e) {
       rethrow(e);
     }

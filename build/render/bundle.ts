@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type * as esbuild from 'esbuild';
 import { browserConfig } from '../../src/config/browser-config.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
@@ -266,8 +267,21 @@ export async function bundleServer(input: BundleInput): Promise<ServerRenderer> 
 /**
  * Loads the server bundle's code as the page renderer, from a file under the project's own .cache
  * (whatever cache folder the build was given: the launcher's code caches are there too).
+ * `reloadable`: the dev server's, made again on every theme edit, is run without a code cache and
+ * not kept by Node's module cache, so that the renderers (each with its own copy of React) it has
+ * let go are collected.
  */
-export async function loadRenderer(code: string, projectRoot: string): Promise<ServerRenderer> {
+/** require() of a file that Node's module cache then forgets: it lives as long as what it returned is used. */
+function requireUnkept<T>(file: string): T {
+  const require = createRequire(file);
+  try {
+    return require(file) as T;
+  } finally {
+    delete require.cache[file];
+  }
+}
+
+export async function loadRenderer(code: string, projectRoot: string, { reloadable = false } = {}): Promise<ServerRenderer> {
   // Content-addressed file name: loading a changed bundle never hits Node's module cache, and its
   // code cache (render.<hash>.cjs.v8-code, scripts/run-cached.mjs) is that of these bytes.
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
@@ -285,6 +299,7 @@ export async function loadRenderer(code: string, projectRoot: string): Promise<S
   // A renderer's code cache goes with it.
   pruneOldest(dir, (n) => n.startsWith('render.') && n.endsWith('.cjs') && n !== name, 5);
   for (const n of readdirSync(dir)) if (n.endsWith('.cjs.v8-code') && !existsSync(path.join(dir, n.slice(0, -'.v8-code'.length)))) rmSync(path.join(dir, n), { force: true });
-  const mod = requireFile<{ renderPage: RenderPage; renderWhole: RenderPage; renderFrame: ServerRenderer['frame']; sidebarList: ServerRenderer['list'] }>(file);
+  type Module = { renderPage: RenderPage; renderWhole: RenderPage; renderFrame: ServerRenderer['frame']; sidebarList: ServerRenderer['list'] };
+  const mod = reloadable ? requireUnkept<Module>(file) : requireFile<Module>(file);
   return { render: mod.renderPage, renderWhole: mod.renderWhole, frame: mod.renderFrame, list: mod.sidebarList, hash, file };
 }

@@ -85,6 +85,11 @@ describe('bundles from the cache', () => {
       const { createRequire } = await import('node:module');
       const r = await loadRenderer(readFileSync(${JSON.stringify(code)}, 'utf8'), ${JSON.stringify(project.root)});
       if (typeof r.render !== 'function') throw new Error('no renderer');
+      // The dev server's renderer, made again on every theme edit, is not kept once let go.
+      const dev = await loadRenderer(readFileSync(${JSON.stringify(code)}, 'utf8') + '\\n// another theme', ${JSON.stringify(project.root)}, { reloadable: true });
+      if (typeof dev.render !== 'function') throw new Error('no dev renderer');
+      if (createRequire(import.meta.url).cache[dev.file]) throw new Error('the dev renderer stayed in the module cache');
+      if (!createRequire(import.meta.url).cache[r.file]) throw new Error('the build renderer is loaded once');
       console.log(JSON.stringify(Object.keys(createRequire(import.meta.url).cache)));`;
     const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
     assert.equal(child.status, 0, child.stderr);
