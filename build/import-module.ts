@@ -1,9 +1,9 @@
 // `import()` of a package or a data: URL, and require() of a file it wrote, for the engine's own
 // code. scripts/launch.mjs runs the engine as a classic script restored from V8's code cache, and
-// on Node 20 a script restored so
-// loses its dynamic-import callback: an `import()` written in it throws "A dynamic import callback
-// was not specified". The launcher lends its own `import()` instead (a global: not inherited by
-// child processes); run otherwise (tsx, the tests), the engine imports for itself.
+// on Node 20 a script restored so loses its dynamic-import callback: an `import()` written in it
+// throws "A dynamic import callback was not specified". The launcher lends its own `import()`
+// instead (a global: not inherited by child processes); run otherwise (tsx, the tests), the
+// engine imports for itself.
 import { createRequire } from 'node:module';
 
 const LAUNCHER_IMPORT = Symbol.for('sgroups.launch.import');

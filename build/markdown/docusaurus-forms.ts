@@ -28,13 +28,13 @@ export function alertToAdmonition(node: Blockquote): boolean {
 
 const CUSTOM_ID = /[ \t]*\{#([^\s{}]+)\}[ \t]*$/;
 
-/** `## Заголовок {#my-id}`: strips the braces and carries the id (through the sanitiser, as data) to headings.ts. */
 /** Whether a heading ends with `{#id}` (what takeCustomHeadingId would take), the heading untouched. */
 export function hasCustomHeadingId(node: Heading): boolean {
   const last = node.children.at(-1);
   return last?.type === 'text' && CUSTOM_ID.test(last.value);
 }
 
+/** `## Заголовок {#my-id}`: strips the braces and carries the id (through the sanitiser, as data) to headings.ts. */
 export function takeCustomHeadingId(node: Heading): string | undefined {
   const last = node.children.at(-1);
   if (last?.type !== 'text') return undefined;

@@ -220,7 +220,7 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
   const id = sourceIdOf(rel);
   if (kind === 'react-page') {
     const size = source.bytes ? source.bytes.length : source.size;
-    source.keepHead?.({ frontMatter: '', bodyStart: size, mayInclude: false });
+    source.keepHead?.({ frontMatter: '', mayInclude: false });
     return new LoadedSource(kind, id, file, absPath, routeOfPath(rel), {}, 0, undefined, source, size);
   }
   // A file known by its stamp has its front matter recorded; a file read has it found in its bytes.
@@ -231,7 +231,7 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
   const route = frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, rel, file, text) : kind === 'doc' ? routeOfDocPath(rel) : routeOfPath(rel);
   const page = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, source, Buffer.byteLength(head ?? ''));
   // A head not found in the bytes (the file was decoded whole) is not recorded: the next build reads the file again.
-  if (head !== null) source.keepHead?.({ frontMatter: head, bodyStart: Buffer.byteLength(head), mayInclude: page.mayInclude });
+  if (head !== null) source.keepHead?.({ frontMatter: head, mayInclude: page.mayInclude });
   if (head === null) page.body = body;
   return page;
 }

@@ -7,10 +7,8 @@ import { createHash } from 'node:crypto';
 
 /** What discovery takes from the start of a page's file. */
 export interface SourceHead {
-  /** The front matter block with both fence lines, as text ('' when the file has none). */
+  /** The front matter block with both fence lines, as text ('' when the file has none): the body starts after it. */
   frontMatter: string;
-  /** Where the body starts, in bytes. */
-  bodyStart: number;
   /** The body has an `::include` directive or a `<<<` snippet line. */
   mayInclude: boolean;
 }

@@ -2,7 +2,7 @@
 // the server-render bundle the build itself imports. Both are generated from src/, with two
 // virtual modules: the validated site config and the registry of React pages in src/pages.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as esbuild from 'esbuild';
@@ -264,13 +264,6 @@ export async function bundleServer(input: BundleInput): Promise<ServerRenderer> 
   return loadRenderer(result.outputFiles[0].text, input.projectRoot);
 }
 
-/**
- * Loads the server bundle's code as the page renderer, from a file under the project's own .cache
- * (whatever cache folder the build was given: the launcher's code caches are there too).
- * `reloadable`: the dev server's, made again on every theme edit, is run without a code cache and
- * not kept by Node's module cache, so that the renderers (each with its own copy of React) it has
- * let go are collected.
- */
 /** require() of a file that Node's module cache then forgets: it lives as long as what it returned is used. */
 function requireUnkept<T>(file: string): T {
   const require = createRequire(file);
@@ -281,6 +274,13 @@ function requireUnkept<T>(file: string): T {
   }
 }
 
+/**
+ * Loads the server bundle's code as the page renderer, from a file under the project's own .cache
+ * (whatever cache folder the build was given: the launcher's code caches are there too).
+ * `reloadable`: the dev server's, made again on every theme edit, is run without a code cache and
+ * not kept by Node's module cache, so that the renderers (each with its own copy of React) it has
+ * let go are collected.
+ */
 export async function loadRenderer(code: string, projectRoot: string, { reloadable = false } = {}): Promise<ServerRenderer> {
   // Content-addressed file name: loading a changed bundle never hits Node's module cache, and its
   // code cache (render.<hash>.cjs.v8-code, scripts/run-cached.mjs) is that of these bytes.
@@ -289,8 +289,9 @@ export async function loadRenderer(code: string, projectRoot: string, { reloadab
   mkdirSync(dir, { recursive: true });
   const name = `render.${hash}.cjs`;
   const file = path.join(dir, name);
-  // Written only when missing, aside and renamed: another build may be loading this very file.
-  if (!existsSync(file)) {
+  // Written only when missing (or cut short by an older engine, which wrote it in place), aside and
+  // renamed: another build may be loading this very file.
+  if (statSync(file, { throwIfNoEntry: false })?.size !== Buffer.byteLength(code)) {
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, code);
     renameSync(tmp, file);
