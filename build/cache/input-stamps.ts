@@ -1,15 +1,18 @@
 // Which input files are unchanged since a build read them, known without reading them again. The
 // up-to-date check hashes every input (build/cache/up-to-date.ts); reading and hashing the 1000
 // pages of the benchmark's corpus (10 MB) takes 30–80 ms of every build, against ~8 ms to stat
-// them (a one-page edit was ~25 ms faster over 20 alternated pairs). A file whose stamp (inode, size, modification and change times) is the
-// one recorded with its hash has that hash: the file is not read, and discovery takes its front
-// matter from what was recorded with it (build/model/content.ts).
+// them (a one-page edit was ~25 ms faster over 20 alternated pairs). A file whose stamp (inode,
+// size, modification and change times) is the one recorded with its hash has that hash: the file
+// is not read, and discovery takes its front matter from what was recorded with it
+// (build/model/content.ts).
 //
 // The change time is part of the stamp because no tool sets it: a checkout, a copy or `touch -d`
-// that puts an old modification time on new bytes still changes it, and the file is read again. A
-// file written within RACY_MS before a build looked at it is not recorded (git's "racily clean"
-// files): a second write in the same tick of the file system's clock would leave the same stamp.
-// Only a hash read from bytes is recorded, from a stamp taken before they were read.
+// that puts an old modification time on new bytes still changes it, and the file is read again.
+// (The output's files are stamped without it, build/render/reuse.ts: each build hard-links them
+// into the next output, which changes it.) A file written within RACY_MS before a build looked at
+// it is not recorded (git's "racily clean" files): a second write in the same tick of the file
+// system's clock would leave the same stamp. Only a hash read from bytes is recorded, from a stamp
+// taken before they were read.
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { KeyValueCache } from './kv-cache.ts';
 import { sourceHash, type SourceFile, type SourceHead } from '../model/source-file.ts';
