@@ -17,6 +17,9 @@ export function importModule<T = Record<string, unknown>>(specifier: string): Pr
   return (lent ? lent(specifier) : import(specifier)) as Promise<T>;
 }
 
+/** esbuild, loaded when a build first needs it (an up-to-date build never does). */
+export const importEsbuild = () => importModule<typeof import('esbuild')>('esbuild');
+
 /** Runs JavaScript made in memory (a bundled config, the icon shapes) as a module, through a data: URL. */
 export function importCode<T = Record<string, unknown>>(code: string | Uint8Array): Promise<T> {
   return importModule<T>(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);

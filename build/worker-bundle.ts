@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pruneOldest } from './cache/prune.ts';
-import { importModule } from './import-module.ts';
+import { importEsbuild } from './import-module.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundled = new Map<string, Promise<{ file: string; code: string }>>();
@@ -51,7 +51,7 @@ export async function workerFile(entry: string): Promise<string> {
 }
 
 async function bundle(entry: string): Promise<{ file: string; code: string }> {
-  const esbuild = await importModule<typeof import('esbuild')>('esbuild');
+  const esbuild = await importEsbuild();
   const result = await esbuild.build({
     entryPoints: [path.join(here, entry)],
     bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, outfile: 'worker.mjs', logLevel: 'silent',

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
-import { importModule } from '../import-module.ts';
+import { importEsbuild } from '../import-module.ts';
 
 /**
  * esbuild's version, read from its package.json: loading esbuild itself costs ~60 ms, which a
@@ -49,7 +49,7 @@ export async function bundleConfig(configPath: string, projectRoot: string, cach
     cache.save();
     return bundleOf(kept);
   }
-  const esbuild = await importModule<typeof import('esbuild')>('esbuild');
+  const esbuild = await importEsbuild();
   const result = await esbuild.build({
     entryPoints: [configPath], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent', metafile: true, absWorkingDir: projectRoot,
   });

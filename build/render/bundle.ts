@@ -2,7 +2,7 @@
 // the server-render bundle the build itself imports. Both are generated from src/, with two
 // virtual modules: the validated site config and the registry of React pages in src/pages.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as esbuild from 'esbuild';
@@ -17,7 +17,7 @@ import { currentIconSprite, writeIconSprite, type IconSprite } from './icon-spri
 import { MINIFIER_STAMP, minifyFurther } from './minify.ts';
 import { gzipBytesOf } from './stats.ts';
 import { systemError } from '../output/fs-errors.ts';
-import { importModule, requireFile } from '../import-module.ts';
+import { importEsbuild, requireFile } from '../import-module.ts';
 
 export interface BundleInput {
   projectRoot: string;
@@ -199,7 +199,7 @@ export async function bundleClient(input: BundleInput): Promise<ClientBundle> {
   let sprite: IconSprite;
   try {
     sprite = await withIconSprite(input);
-    result = await (await importModule<typeof import('esbuild')>('esbuild')).build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
+    result = await (await importEsbuild()).build({ ...clientBuildOptions(input), banner: { js: MINIFIER_STAMP } });
   } catch (e) {
     rethrow(e);
   }
@@ -257,7 +257,7 @@ export async function bundleServer(input: BundleInput): Promise<ServerRenderer> 
   let result: esbuild.BuildResult<{ write: false }>;
   try {
     await withIconSprite(input);
-    result = await (await importModule<typeof import('esbuild')>('esbuild')).build(serverBuildOptions(input));
+    result = await (await importEsbuild()).build(serverBuildOptions(input));
   } catch (e) {
     rethrow(e);
   }
@@ -298,8 +298,7 @@ export async function loadRenderer(code: string, projectRoot: string, { reloadab
   }
   // Loaded once, then needed only by the bundle cache's copy made right after: a few are enough.
   // A renderer's code cache goes with it.
-  pruneOldest(dir, (n) => n.startsWith('render.') && n.endsWith('.cjs') && n !== name, 5);
-  for (const n of readdirSync(dir)) if (n.endsWith('.cjs.v8-code') && !existsSync(path.join(dir, n.slice(0, -'.v8-code'.length)))) rmSync(path.join(dir, n), { force: true });
+  for (const gone of pruneOldest(dir, (n) => n.startsWith('render.') && n.endsWith('.cjs') && n !== name, 5)) rmSync(path.join(dir, `${gone}.v8-code`), { force: true });
   type Module = { renderPage: RenderPage; renderWhole: RenderPage; renderFrame: ServerRenderer['frame']; sidebarList: ServerRenderer['list'] };
   const mod = reloadable ? requireUnkept<Module>(file) : requireFile<Module>(file);
   return { render: mod.renderPage, renderWhole: mod.renderWhole, frame: mod.renderFrame, list: mod.sidebarList, hash, file };

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { importCode, importModule } from '../import-module.ts';
+import { importCode, importEsbuild } from '../import-module.ts';
 
 type Shapes = Record<string, readonly [attributes: string, body: string]>;
 
@@ -30,7 +30,7 @@ function spriteOf(shapes: Shapes): IconSprite {
  * bundles'; the dev server asks again after a theme edit).
  */
 export async function currentIconSprite(projectRoot: string): Promise<IconSprite> {
-  const esbuild = await importModule<typeof import('esbuild')>('esbuild');
+  const esbuild = await importEsbuild();
   const result = await esbuild.build({
     entryPoints: [path.join(projectRoot, SHAPES_FILE)],
     bundle: true, write: false, format: 'esm', platform: 'neutral', logLevel: 'silent',
