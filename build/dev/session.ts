@@ -16,12 +16,11 @@ import { machinePages } from '../output/llms.ts';
 import { pageMarkdown, publishedMarkdown } from '../output/page-markdown.ts';
 import { siteUrlOf } from '../model/site-url.ts';
 import type { BundleInput } from '../render/bundle.ts';
-import { compilePages } from '../markdown/compile-stage.ts';
-import { listFiles, readSourcePage, routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model/content.ts';
+import { routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model/content.ts';
 import { bootScript } from '../render/boot-script.ts';
 import { buildCsp } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
-import { compileMarkdown, filesShownBy, type CompiledMarkdown } from '../markdown/compile.ts';
+import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, writeOut } from '../output/files.ts';
 import { checkRoutes, dataPathOf, htmlPathOf, markdownUrlOf } from '../model/routes.ts';
 import { checkPageImages } from '../model/page-images.ts';
@@ -35,12 +34,12 @@ import {
 } from '../model/site.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
 import { DevSiteFiles } from './site-files.ts';
+import { DevSources, sourceOfRoute } from './sources.ts';
 import { timeSlicer } from '../time-slice.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
 import { readCategories, type Categories } from '../model/categories.ts';
-import { generatedIndexPages } from '../model/generated-index.ts';
-import { NO_TAG_DEFINITIONS, readTagDefinitions, siteTags, tagLinks, type TagDefinitions } from '../model/tags.ts';
+import { NO_TAG_DEFINITIONS, readTagDefinitions, tagLinks, type TagDefinitions } from '../model/tags.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 import { byCodeUnit } from '../order.ts';
 
@@ -98,9 +97,7 @@ const BUNDLE = ' bundle';
 const ROUTES = ' routes';
 const SIDEBARS = ' sidebars';
 const CATEGORIES = ' categories';
-const GENERATED = ' generated pages';
 const REDIRECTS = ' redirects';
-const compileKey = (file: string) => `${file} (compile)`;
 const renderKey = (route: string) => ` render ${route}`;
 
 /**
@@ -109,17 +106,14 @@ const renderKey = (route: string) => ` render ${route}`;
  */
 const DEFER_RENDER_ABOVE = 50;
 
-/** Beyond this many pages to compile at once, the build's cached, multi-threaded stage is used. */
-const BATCH_COMPILE = 16;
+/** A compiled page's Markdown as the machine pages take it (build/output/llms.ts). */
+const bytesOf = (markdown: string | undefined) => (markdown === undefined ? undefined : Buffer.from(markdown));
 
 /**
  * Same data, same render. Runs for every route on every rebuild, so it compares field by field
  * (a page's HTML string is the same object until its file is compiled again) and serialises only
  * the small structured fields that differ by identity (TOC, breadcrumbs, prev/next).
  */
-/** A compiled page's Markdown as the machine pages take it (build/output/llms.ts). */
-const bytesOf = (markdown: string | undefined) => (markdown === undefined ? undefined : Buffer.from(markdown));
-
 function samePage(a: PageData, b: PageData): boolean {
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
@@ -144,11 +138,6 @@ function titleOnly(body: string): CompiledMarkdown {
   return { h1: h1 || undefined, html: '', toc: [], warnings: [], assets: [], markdown: '', deps: {} };
 }
 
-function asBuildError(e: unknown, file?: string): unknown {
-  if (e instanceof Error && !(e instanceof BuildError) && e.name !== 'BuildErrors' && file) return new BuildError(e.message, file);
-  return e;
-}
-
 /** A page's compiled Markdown by its route. */
 function compiledByRoute(sources: SourcePage[], compiled: Map<string, CompiledMarkdown>): (route: string) => CompiledMarkdown | undefined {
   const files = new Map(sources.map((s) => [s.route, s.absPath]));
@@ -165,18 +154,12 @@ export class DevSession {
   /** Last-commit dates of the docs (build/model/last-updated.ts), read on the first rebuild. */
   private gitDates?: Map<string, LastCommit>;
   private adapted = false;
-  /** Every source read so far (the last version that parsed), by absolute path. */
-  private sources = new Map<string, SourcePage>();
   /** Set by close(): background work (the warm-up) stops. */
   private closing = false;
-  /** Where each source sorts in the build order (docs first, then by path). */
-  private sortKeys = new Map<string, string>();
-  private compiled = new Map<string, CompiledMarkdown>();
-  private stale = new Set<string>();
-  /** Sources read again in this rebuild (their page data may have changed). */
-  private touched = new Set<string>();
   private routeOfFile = new Map<string, string>();
   private errors = new Map<string, unknown>();
+  /** The sources, their compiled Markdown, and what this rebuild read or compiles again (build/dev/sources.ts). */
+  private readonly src: DevSources;
   private bundler?: DevBundler;
   private bundles?: DevBundles;
   private bundleInput: BundleInput;
@@ -213,8 +196,6 @@ export class DevSession {
   private docsOfTag = new Map<string, string[]>();
   /** The cards each page with a `::doc-cards` shows (build/render/doc-cards.ts), to see when they change. */
   private cardsShown = new Map<string, string>();
-  /** The paths of the generated pages (generated-index categories, tags) among the sources. */
-  private generated = new Set<string>();
   private sidebarOut?: { sidebars: AssembledPages['sidebars'] } & ReturnType<typeof sidebarFiles>;
   private timings: Record<string, number> = {};
   /** The current Content-Security-Policy (the pre-paint script's hash depends on the config). */
@@ -232,6 +213,7 @@ export class DevSession {
     this.deferAbove = options.deferAbove ?? DEFER_RENDER_ABOVE;
     this.srcDir = path.join(this.paths.root, 'src');
     this.siteFiles = new DevSiteFiles(this.paths.outDir);
+    this.src = new DevSources(this.paths, this.errors);
     this.bundleInput = {
       projectRoot: this.paths.root,
       config: undefined as unknown as SiteConfig, // set before the first bundle
@@ -306,16 +288,16 @@ export class DevSession {
     // 2. Sources: the changed ones, or every one. On the first build the bundles start first:
     // they depend on the config and the React pages, not on the docs' text, so esbuild (its own
     // process) works while the docs are read.
-    const pageChanges = full ? this.everySource() : plan.pages;
+    const pageChanges = full ? this.src.everySource() : plan.pages;
     const earlyBundling = full ? this.bundleFromListing(this.loaded, pageChanges) : undefined;
-    this.touched.clear();
+    this.src.touched.clear();
     const routesBefore = this.routeOfFile;
     const pause = timeSlicer(20); // esbuild's replies come in meanwhile
     for (const [file, state] of pageChanges) {
-      this.readSource(file, state);
+      this.src.read(file, state);
       await pause();
     }
-    const site = adaptSite(this.loaded, new Set(this.docs().map((d) => d.id)), this.paths.pagesDir);
+    const site = adaptSite(this.loaded, new Set(this.src.docs().map((d) => d.id)), this.paths.pagesDir);
     const configChanged = JSON.stringify(site.config) !== JSON.stringify(this.config);
     this.config = site.config;
     this.adapted = site.adapted;
@@ -334,8 +316,10 @@ export class DevSession {
         this.errors.set(CATEGORIES, e);
       }
     }
-    warnings.push(...this.syncGeneratedPages(config));
-    const list = this.sourceList();
+    const generated = this.src.syncGenerated(config, this.categories, this.tagDefs);
+    if (generated.docsOfTag) this.docsOfTag = generated.docsOfTag;
+    warnings.push(...generated.warnings);
+    const list = this.src.list(this.adapted);
 
     // 3. Routes. Pages linking to a page that appeared, vanished or moved compile again.
     try {
@@ -348,7 +332,7 @@ export class DevSession {
     this.routeOfFile = routesOfFiles(list);
     if (!full) {
       const moved = [...new Set([...routesBefore.keys(), ...this.routeOfFile.keys()])].filter((f) => routesBefore.get(f) !== this.routeOfFile.get(f));
-      this.markMentioning([...moved, ...plan.pageAssets], list);
+      this.src.markMentioning([...moved, ...plan.pageAssets], list);
     }
 
     lap('sources');
@@ -368,42 +352,42 @@ export class DevSession {
       await bundling;
       await Promise.all(this.earlyRendering);
     }
-    const compiledNow = await this.compileStale(list, warnings);
+    const compiledNow = await this.src.compileStale(list, this.routeOfFile, warnings);
     lap('markdown');
     const bundled = await bundling;
     if (!this.bundles) return this.result({ warnings });
     lap('bundle');
 
     // 6. Page data and sidebars for every route (cheap), then render what changed.
-    const renderable = list.filter((s) => s.kind === 'react-page' || this.compiled.has(s.absPath));
+    const renderable = list.filter((s) => s.kind === 'react-page' || this.src.compiled.has(s.absPath));
     const metaOf = this.metaOf(config);
     // Sidebars (and so every page's place: prev/next, breadcrumbs) depend on the docs' ids,
     // routes, labels and positions and on the config. With those as they were, only the pages
     // read or compiled again get new data; the rest is kept as is.
     const categories = this.categories ?? new Map();
     // docs/tags.yml and the tags that have pages too: every tagged doc's links follow them.
-    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted]), [...categories], [...(this.tagDefs?.byKey ?? [])], [...this.docsOfTag.keys()]]);
+    const layoutKey = JSON.stringify([sidebarDocsOf(renderable, this.src.compiled), renderable.map((s) => [s.route, s.frontMatter.unlisted]), [...categories], [...(this.tagDefs?.byKey ?? [])], [...this.docsOfTag.keys()]]);
     let assembled: AssembledPages;
     if (this.assembled && !full && !configChanged && layoutKey === this.layoutKey) {
       const placement = this.assembled.placement;
       const docsById = new Map(renderable.filter((d) => d.kind === 'doc').map((d) => [d.id, d]));
-      const fresh = new Map([...this.touched, ...compiledNow].map((f) => this.sources.get(f))
-        .filter((s): s is SourcePage => s !== undefined && (s.kind === 'react-page' || this.compiled.has(s.absPath)))
-        .map((s) => [s.route, pageDataOf(s, this.compiled, config, placement, metaOf, docsById)]));
+      const fresh = new Map([...this.src.touched, ...compiledNow].map((f) => this.src.byFile.get(f))
+        .filter((s): s is SourcePage => s !== undefined && (s.kind === 'react-page' || this.src.compiled.has(s.absPath)))
+        .map((s) => [s.route, pageDataOf(s, this.src.compiled, config, placement, metaOf, docsById)]));
       assembled = { ...this.assembled, pages: this.assembled.pages.map((p) => fresh.get(p.route) ?? p) };
       // The same docs as the last assembly that succeeded: an error since (a doc deleted, then
       // restored) is gone.
       this.errors.delete(SIDEBARS);
     } else {
       try {
-        assembled = assemblePages({ config, sources: renderable, compiled: this.compiled, root, configPath, metaOf, categories });
+        assembled = assemblePages({ config, sources: renderable, compiled: this.src.compiled, root, configPath, metaOf, categories });
         this.errors.delete(SIDEBARS);
       } catch (e) {
         this.errors.set(SIDEBARS, e);
         return this.result({ warnings, compiled: compiledNow.size });
       }
     }
-    const compiledOfRoute = compiledByRoute(renderable, this.compiled);
+    const compiledOfRoute = compiledByRoute(renderable, this.src.compiled);
     const cardsChanged = fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag,
       (p) => compiledOfRoute(p.route)?.docCards === true, (r) => compiledOfRoute(r)?.html ?? '', this.cardsShown);
     this.assembled = assembled;
@@ -439,7 +423,7 @@ export class DevSession {
     // again can have new data.
     const checkAll = renderAll || sidebarsChanged || layoutChanged;
     // Pages read or compiled again, and those whose cards show them (a title or description edited).
-    const candidates = new Set([...[...this.touched, ...compiledNow].map((f) => this.sources.get(f)?.route), ...cardsChanged]);
+    const candidates = new Set([...[...this.src.touched, ...compiledNow].map((f) => this.src.byFile.get(f)?.route), ...cardsChanged]);
     const { assets, renderer } = this.bundles;
     const changed = new Set<string>();
     let rendered = 0;
@@ -472,7 +456,7 @@ export class DevSession {
           rendered++;
           this.errors.delete(renderKey(page.route));
         } catch (e) {
-          this.errors.set(renderKey(page.route), new BuildError((e as Error).message, this.sourceOfRoute(page.route, list)));
+          this.errors.set(renderKey(page.route), new BuildError((e as Error).message, sourceOfRoute(page.route, list)));
           continue; // the last good render of this route stays
         }
       }
@@ -507,11 +491,11 @@ export class DevSession {
       const s = sourceByRoute.get(route);
       const page = pageByRoute.get(route);
       if (!s || !page?.markdownUrl) continue;
-      const compiledMd = this.compiled.get(s.absPath)?.markdown;
+      const compiledMd = this.src.compiled.get(s.absPath)?.markdown;
       out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
     }
     if (renderAll || sidebarsChanged || !this.llmsWritten) {
-      for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.compiled.get(file)?.markdown) })) {
+      for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.src.compiled.get(file)?.markdown) })) {
         if (!f.rel.endsWith('.md')) out.add(f.rel, f.content());
       }
       this.llmsWritten = true;
@@ -523,7 +507,7 @@ export class DevSession {
     // 7. Static files, images next to pages; sitemap, redirects and CSP (build/dev/site-files.ts).
     if (full) copyStatic(this.paths.staticDir, outDir);
     else for (const [file, state] of plan.statics) this.copyStaticFile(file, state);
-    copyContentAssets(full ? this.compiled.values() : [...compiledNow].map((f) => this.compiled.get(f)!).filter(Boolean), outDir);
+    copyContentAssets(full ? this.src.compiled.values() : [...compiledNow].map((f) => this.src.compiled.get(f)!).filter(Boolean), outDir);
     const csp = buildCsp([prepaint, bootScript(this.bundles.assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [this.bundles.assets.inlineCss]);
     this.siteFiles.write(config, assembled.pages, redirects, csp);
     this.csp = csp;
@@ -559,7 +543,7 @@ export class DevSession {
       entry.appHtml = appHtml;
       this.errors.delete(renderKey(route));
     } catch (e) {
-      this.errors.set(renderKey(route), new BuildError((e as Error).message, this.sourceOfRoute(route, this.sourceList())));
+      this.errors.set(renderKey(route), new BuildError((e as Error).message, sourceOfRoute(route, this.src.list(this.adapted))));
     }
   }
 
@@ -617,7 +601,7 @@ export class DevSession {
     const docIds = new Set<string>();
     const reactFiles: [string, string][] = [];
     for (const [file, state] of files) {
-      const where = state === 'changed' ? this.locate(file) : null;
+      const where = state === 'changed' ? this.src.locate(file) : null;
       const kind = where && sourceKindOf(where.rel, where.folder);
       if (kind === 'doc') docIds.add(sourceIdOf(where!.rel));
       else if (kind === 'react-page') reactFiles.push([routeOfPath(where!.rel), file]);
@@ -666,11 +650,11 @@ export class DevSession {
     if (!source) return undefined;
     try {
       // Compiled while esbuild is still bundling.
-      const own = source.kind !== 'react-page' && !this.compiled.has(source.absPath)
+      const own = source.kind !== 'react-page' && !this.src.compiled.has(source.absPath)
         ? compileMarkdown({ file: source.file, absPath: source.absPath, body: source.body, lineOffset: source.bodyLineOffset }, this.routeOfFile)
         : undefined;
       if (!(await first.bundling) || this.built || !this.bundles) return undefined;
-      const compiled = new Map(this.compiled);
+      const compiled = new Map(this.src.compiled);
       if (own) compiled.set(source.absPath, own);
       for (const s of list) if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(s.body));
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
@@ -698,9 +682,9 @@ export class DevSession {
   /** Broken links in the content of the given routes: warnings in dev. */
   brokenLinks(routes: string[]): Warning[] {
     const pages = new Map([...this.rendered].map(([route, r]) => [route, r.page]));
-    const list = this.sourceList();
+    const list = this.src.list(this.adapted);
     const checked = routes.map((r) => pages.get(r)).filter((p): p is PageData => p !== undefined);
-    return linkWarnings(checked, pages, this.paths.outDir, (route) => this.sourceOfRoute(route, list), (route) => list.find((s) => s.route === route)?.raw, this.onDemandPaths());
+    return linkWarnings(checked, pages, this.paths.outDir, (route) => sourceOfRoute(route, list), (route) => list.find((s) => s.route === route)?.raw, this.onDemandPaths());
   }
 
   /** Outputs made only when the browser asks for them (the user guide PDF), as site paths. */
@@ -753,87 +737,6 @@ export class DevSession {
       .map(([, e]) => formatError(e));
   }
 
-  /** The folder a source path is in, and its path there. */
-  private locate(file: string): { dir: string; rel: string; folder: 'docs' | 'pages' } | null {
-    for (const [dir, folder] of [[this.paths.pagesDir, 'pages'], [this.paths.docsDir, 'docs']] as const) {
-      if (!dir) continue;
-      const rel = path.relative(dir, file);
-      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return { dir, rel: rel.split(path.sep).join('/'), folder };
-    }
-    return null;
-  }
-
-  /** Every source file on disk now, and every known one that is gone. */
-  private everySource(): Map<string, 'changed' | 'removed'> {
-    const all = new Map<string, 'changed' | 'removed'>();
-    for (const file of this.sources.keys()) all.set(file, 'removed');
-    for (const [dir, folder] of [[this.paths.docsDir, 'docs'], [this.paths.pagesDir, 'pages']] as const) {
-      if (!dir) continue;
-      for (const rel of listFiles(dir)) if (sourceKindOf(rel, folder)) all.set(path.join(dir, rel), 'changed');
-    }
-    return all;
-  }
-
-  /** Drops a source (a file gone, or a generated page no category asks for any more) and all that was made of it. */
-  private forgetSource(file: string) {
-    this.sources.delete(file);
-    this.sortKeys.delete(file);
-    this.compiled.delete(file);
-    this.stale.delete(file);
-    this.errors.delete(file);
-    this.errors.delete(compileKey(file));
-  }
-
-  private readSource(file: string, state: 'changed' | 'removed') {
-    const where = this.locate(file);
-    const kind = where && sourceKindOf(where.rel, where.folder);
-    const forget = () => this.forgetSource(file);
-    if (!where || !kind || state === 'removed') return forget();
-    try {
-      const source = readSourcePage(kind, where.dir, this.paths.root, where.rel);
-      this.errors.delete(file);
-      const old = this.sources.get(file);
-      this.sources.set(file, source);
-      this.sortKeys.set(file, `${where.folder === 'docs' ? 0 : 1}${where.rel}`);
-      if (old?.hash !== source.hash) this.touched.add(file);
-      if (kind !== 'react-page' && (old?.hash !== source.hash || !this.compiled.has(file))) this.stale.add(file);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return forget();
-      // The last version that parsed stays on the site until this one is fixed.
-      this.errors.set(file, asBuildError(e, path.relative(this.paths.root, file)));
-    }
-  }
-
-  /**
-   * The pages of generated-index categories (build/model/generated-index.ts) and of tags
-   * (build/model/tags.ts), kept with the sources read from files; returns the tags' warnings.
-   */
-  private syncGeneratedPages(config: SiteConfig): Warning[] {
-    let made: SourcePage[] = [];
-    let warnings: Warning[] = [];
-    try {
-      const read = this.docs().filter((d) => !this.generated.has(d.absPath));
-      const tags = siteTags(read, this.tagDefs ?? NO_TAG_DEFINITIONS, config, this.paths.docsDir);
-      made = [...generatedIndexPages(this.categories ?? new Map(), this.paths.docsDir, read), ...tags.pages];
-      this.docsOfTag = tags.docsOfTag;
-      warnings = tags.warnings;
-      this.errors.delete(GENERATED);
-    } catch (e) {
-      this.errors.set(GENERATED, e);
-    }
-    const now = new Set(made.map((p) => p.absPath));
-    for (const file of this.generated) if (!now.has(file)) this.forgetSource(file);
-    for (const page of made) {
-      const old = this.sources.get(page.absPath);
-      this.sources.set(page.absPath, page);
-      this.sortKeys.set(page.absPath, `0${path.relative(this.paths.docsDir, page.absPath)}`);
-      if (old?.hash !== page.hash) this.touched.add(page.absPath);
-      if (old?.hash !== page.hash || !this.compiled.has(page.absPath)) this.stale.add(page.absPath);
-    }
-    this.generated = now;
-    return warnings;
-  }
-
   /**
    * The docs' edit links, last-updated dates and tag links, as the build gives them. The dates
    * come from git, read once per session: an edit in progress keeps the date of its last commit,
@@ -844,67 +747,9 @@ export class DevSession {
     return pageMetaResolver(config, this.paths.docsDir, this.gitDates, tagLinks(tagDefs, config, this.docsOfTag));
   }
 
-  private docs(): SourcePage[] {
-    return [...this.sources.values()].filter((s) => s.kind === 'doc');
-  }
-
-  /** The sources of the site in build order: docs, then the pages folder (unless adapted). */
-  private sourceList(): SourcePage[] {
-    return [...this.sources.values()]
-      .filter((s) => s.kind === 'doc' || !this.adapted || this.generated.has(s.absPath))
-      .map((s) => [this.sortKeys.get(s.absPath)!, s] as const)
-      .sort(([a], [b]) => byCodeUnit(a, b))
-      .map(([, s]) => s);
-  }
-
   /** Every file the compiled pages show (`<<<`, images) or include, and the config's files (absolute paths). */
   inputFiles(): string[] {
-    return [...new Set([...this.configFiles, ...[...this.compiled.values()].flatMap(filesShownBy)])];
-  }
-
-  /** Marks for compiling the pages whose text mentions one of these files (links, images). */
-  private markMentioning(files: string[], list: SourcePage[]) {
-    if (files.length === 0) return;
-    const names = [...new Set(files.flatMap((f) => [path.basename(f), encodeURIComponent(path.basename(f))]))];
-    for (const s of list) {
-      if (s.kind === 'react-page') continue;
-      // Named in the page's text, or included through another fragment (the compile recorded it).
-      const includes = this.compiled.get(s.absPath)?.includes;
-      if (names.some((n) => s.raw.includes(n)) || files.some((f) => includes?.includes(f))) this.stale.add(s.absPath);
-    }
-  }
-
-  /** Compiles the stale pages; returns which were compiled. */
-  private async compileStale(list: SourcePage[], warnings: Warning[]): Promise<Set<string>> {
-    const todo = list.filter((s) => s.kind !== 'react-page' && this.stale.has(s.absPath));
-    const done = new Set<string>();
-    if (todo.length > BATCH_COMPILE) {
-      try {
-        const { results } = await compilePages(todo, this.routeOfFile, this.paths.cacheDir);
-        for (const [file, c] of results) {
-          this.compiled.set(file, c);
-          this.errors.delete(compileKey(file));
-          warnings.push(...(this.sources.get(file)?.warnings ?? []), ...c.warnings);
-          done.add(file);
-        }
-      } catch {
-        /* one page failed: compile them one by one below to find it */
-      }
-    }
-    for (const s of todo) {
-      if (done.has(s.absPath)) continue;
-      try {
-        const c = compileMarkdown({ file: s.file, absPath: s.absPath, body: s.body, lineOffset: s.bodyLineOffset }, this.routeOfFile);
-        this.compiled.set(s.absPath, c);
-        this.errors.delete(compileKey(s.absPath));
-        warnings.push(...(s.warnings ?? []), ...c.warnings);
-        done.add(s.absPath);
-      } catch (e) {
-        this.errors.set(compileKey(s.absPath), asBuildError(e, s.file));
-      }
-    }
-    for (const s of todo) this.stale.delete(s.absPath);
-    return done;
+    return [...new Set([...this.configFiles, ...this.src.filesShown()])];
   }
 
   private copyStaticFile(file: string, state: 'changed' | 'removed') {
@@ -918,10 +763,6 @@ export class DevSession {
     copyFileSync(file, dest);
   }
 
-  private sourceOfRoute(route: string, list: SourcePage[]): string | undefined {
-    return list.find((s) => s.route === route)?.file;
-  }
-
   /**
    * Compiles some of the site's own pages in the background once the first build is done, and
    * throws the results away: that build compiled in worker threads (or took the cache), so this
@@ -930,7 +771,7 @@ export class DevSession {
    * page per turn of the event loop, so a request or an edit meanwhile waits for one page at most.
    */
   warmUp(): void {
-    const pages = [...this.sources.values()].filter((s) => s.kind !== 'react-page');
+    const pages = [...this.src.byFile.values()].filter((s) => s.kind !== 'react-page');
     const step = Math.max(1, Math.floor(pages.length / WARM_UP_PAGES));
     let next = 0;
     let spent = 0;

@@ -1,0 +1,196 @@
+// What the dev session (build/dev/session.ts) knows of the site's sources between rebuilds: every
+// source read (the last version that parsed), the generated pages beside them (generated-index
+// categories, tags), each page's compiled Markdown, and which sources a rebuild read again or must
+// compile again. A source that fails to read or compile keeps its last good version on the site;
+// its error goes into the session's error list under the file's name until it is fixed.
+import path from 'node:path';
+import type { SiteConfig } from '../../src/config/schema.ts';
+import { BuildError, type Warning } from '../errors.ts';
+import { compilePages } from '../markdown/compile-stage.ts';
+import { compileMarkdown, filesShownBy, type CompiledMarkdown } from '../markdown/compile.ts';
+import type { Categories } from '../model/categories.ts';
+import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../model/content.ts';
+import { generatedIndexPages } from '../model/generated-index.ts';
+import type { SitePaths } from '../model/site.ts';
+import { NO_TAG_DEFINITIONS, siteTags, type TagDefinitions } from '../model/tags.ts';
+import { byCodeUnit } from '../order.ts';
+
+/** Beyond this many pages to compile at once, the build's cached, multi-threaded stage is used. */
+const BATCH_COMPILE = 16;
+
+/** The session's error key for a page that failed to compile (one that failed to read has its own path). */
+const compileKey = (file: string) => `${file} (compile)`;
+/** The session's error key for the generated pages. */
+const GENERATED = ' generated pages';
+
+function asBuildError(e: unknown, file?: string): unknown {
+  if (e instanceof Error && !(e instanceof BuildError) && e.name !== 'BuildErrors' && file) return new BuildError(e.message, file);
+  return e;
+}
+
+/** The source file (path under the project) of the page at `route`. */
+export function sourceOfRoute(route: string, list: SourcePage[]): string | undefined {
+  return list.find((s) => s.route === route)?.file;
+}
+
+export class DevSources {
+  /** Every source read so far (the last version that parsed), by absolute path. */
+  readonly byFile = new Map<string, SourcePage>();
+  /** Where each source sorts in the build order (docs first, then by path). */
+  private readonly sortKeys = new Map<string, string>();
+  /** Each Markdown page's compiled form, by absolute path. */
+  readonly compiled = new Map<string, CompiledMarkdown>();
+  /** Sources to compile again (read again, or mentioning a file that moved). */
+  private readonly stale = new Set<string>();
+  /** Sources read again in this rebuild (their page data may have changed); cleared by the session at each rebuild. */
+  readonly touched = new Set<string>();
+  /** The paths of the generated pages (generated-index categories, tags) among the sources. */
+  private generated = new Set<string>();
+
+  /** errors: the session's, by cause; a source's are kept under its path (and compileKey). */
+  constructor(private readonly paths: SitePaths, private readonly errors: Map<string, unknown>) {}
+
+  /** The folder a source path is in, and its path there. */
+  locate(file: string): { dir: string; rel: string; folder: 'docs' | 'pages' } | null {
+    for (const [dir, folder] of [[this.paths.pagesDir, 'pages'], [this.paths.docsDir, 'docs']] as const) {
+      if (!dir) continue;
+      const rel = path.relative(dir, file);
+      if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return { dir, rel: rel.split(path.sep).join('/'), folder };
+    }
+    return null;
+  }
+
+  /** Every source file on disk now, and every known one that is gone. */
+  everySource(): Map<string, 'changed' | 'removed'> {
+    const all = new Map<string, 'changed' | 'removed'>();
+    for (const file of this.byFile.keys()) all.set(file, 'removed');
+    for (const [dir, folder] of [[this.paths.docsDir, 'docs'], [this.paths.pagesDir, 'pages']] as const) {
+      if (!dir) continue;
+      for (const rel of listFiles(dir)) if (sourceKindOf(rel, folder)) all.set(path.join(dir, rel), 'changed');
+    }
+    return all;
+  }
+
+  /** Drops a source (a file gone, or a generated page no category asks for any more) and all that was made of it. */
+  private forget(file: string) {
+    this.byFile.delete(file);
+    this.sortKeys.delete(file);
+    this.compiled.delete(file);
+    this.stale.delete(file);
+    this.errors.delete(file);
+    this.errors.delete(compileKey(file));
+  }
+
+  /** Reads a source that changed on disk (or forgets one that is gone); a new version is marked touched and stale. */
+  read(file: string, state: 'changed' | 'removed') {
+    const where = this.locate(file);
+    const kind = where && sourceKindOf(where.rel, where.folder);
+    const forget = () => this.forget(file);
+    if (!where || !kind || state === 'removed') return forget();
+    try {
+      const source = readSourcePage(kind, where.dir, this.paths.root, where.rel);
+      this.errors.delete(file);
+      this.keep(source, `${where.folder === 'docs' ? 0 : 1}${where.rel}`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return forget();
+      // The last version that parsed stays on the site until this one is fixed.
+      this.errors.set(file, asBuildError(e, path.relative(this.paths.root, file)));
+    }
+  }
+
+  private keep(source: SourcePage, sortKey: string) {
+    const file = source.absPath;
+    const old = this.byFile.get(file);
+    this.byFile.set(file, source);
+    this.sortKeys.set(file, sortKey);
+    if (old?.hash !== source.hash) this.touched.add(file);
+    if (source.kind !== 'react-page' && (old?.hash !== source.hash || !this.compiled.has(file))) this.stale.add(file);
+  }
+
+  /**
+   * The pages of generated-index categories (build/model/generated-index.ts) and of tags
+   * (build/model/tags.ts), kept with the sources read from files. Returns the tags' warnings and,
+   * unless they failed (the error is kept), each tag page's docs.
+   */
+  syncGenerated(config: SiteConfig, categories: Categories | undefined, tagDefs: TagDefinitions | undefined): { warnings: Warning[]; docsOfTag?: Map<string, string[]> } {
+    let made: SourcePage[] = [];
+    let result: { warnings: Warning[]; docsOfTag?: Map<string, string[]> } = { warnings: [] };
+    try {
+      const read = this.docs().filter((d) => !this.generated.has(d.absPath));
+      const tags = siteTags(read, tagDefs ?? NO_TAG_DEFINITIONS, config, this.paths.docsDir);
+      made = [...generatedIndexPages(categories ?? new Map(), this.paths.docsDir, read), ...tags.pages];
+      result = { warnings: tags.warnings, docsOfTag: tags.docsOfTag };
+      this.errors.delete(GENERATED);
+    } catch (e) {
+      this.errors.set(GENERATED, e);
+    }
+    const now = new Set(made.map((p) => p.absPath));
+    for (const file of this.generated) if (!now.has(file)) this.forget(file);
+    for (const page of made) this.keep(page, `0${path.relative(this.paths.docsDir, page.absPath)}`);
+    this.generated = now;
+    return result;
+  }
+
+  docs(): SourcePage[] {
+    return [...this.byFile.values()].filter((s) => s.kind === 'doc');
+  }
+
+  /** The sources of the site in build order: docs, then the pages folder (unless `adapted`: build/model/site.ts, adaptSite). */
+  list(adapted: boolean): SourcePage[] {
+    return [...this.byFile.values()]
+      .filter((s) => s.kind === 'doc' || !adapted || this.generated.has(s.absPath))
+      .map((s) => [this.sortKeys.get(s.absPath)!, s] as const)
+      .sort(([a], [b]) => byCodeUnit(a, b))
+      .map(([, s]) => s);
+  }
+
+  /** Every file the compiled pages show (`<<<`, images) or include (absolute paths). */
+  filesShown(): string[] {
+    return [...this.compiled.values()].flatMap(filesShownBy);
+  }
+
+  /** Marks for compiling the pages whose text mentions one of these files (links, images). */
+  markMentioning(files: string[], list: SourcePage[]) {
+    if (files.length === 0) return;
+    const names = [...new Set(files.flatMap((f) => [path.basename(f), encodeURIComponent(path.basename(f))]))];
+    for (const s of list) {
+      if (s.kind === 'react-page') continue;
+      // Named in the page's text, or included through another fragment (the compile recorded it).
+      const includes = this.compiled.get(s.absPath)?.includes;
+      if (names.some((n) => s.raw.includes(n)) || files.some((f) => includes?.includes(f))) this.stale.add(s.absPath);
+    }
+  }
+
+  /** Compiles the stale pages of `list`; returns which were compiled. */
+  async compileStale(list: SourcePage[], routeOfFile: Map<string, string>, warnings: Warning[]): Promise<Set<string>> {
+    const todo = list.filter((s) => s.kind !== 'react-page' && this.stale.has(s.absPath));
+    const done = new Set<string>();
+    if (todo.length > BATCH_COMPILE) {
+      try {
+        const { results } = await compilePages(todo, routeOfFile, this.paths.cacheDir);
+        for (const [file, c] of results) {
+          this.compiled.set(file, c);
+          this.errors.delete(compileKey(file));
+          warnings.push(...(this.byFile.get(file)?.warnings ?? []), ...c.warnings);
+          done.add(file);
+        }
+      } catch {
+        /* one page failed: compile them one by one below to find it */
+      }
+    }
+    for (const s of todo) {
+      if (done.has(s.absPath)) continue;
+      try {
+        const c = compileMarkdown({ file: s.file, absPath: s.absPath, body: s.body, lineOffset: s.bodyLineOffset }, routeOfFile);
+        this.compiled.set(s.absPath, c);
+        this.errors.delete(compileKey(s.absPath));
+        warnings.push(...(s.warnings ?? []), ...c.warnings);
+        done.add(s.absPath);
+      } catch (e) {
+        this.errors.set(compileKey(s.absPath), asBuildError(e, s.file));
+      }
+    }
+    for (const s of todo) this.stale.delete(s.absPath);
+    return done;
+  }
+}
