@@ -467,39 +467,12 @@ export class DevSession {
       if (!same) changed.add(page.route);
     }
     const routes = new Set(assembled.pages.map((p) => p.route));
-    const removed: string[] = [];
-    for (const route of this.rendered.keys()) {
-      if (routes.has(route)) continue;
-      removed.push(route);
-      this.rendered.delete(route);
-      this.deferred.delete(route);
-      this.errors.delete(renderKey(route));
-      rmSync(path.join(outDir, htmlPathOf(route)), { force: true });
-      rmSync(path.join(outDir, dataPathOf(route)), { force: true });
-      rmSync(path.join(outDir, markdownUrlOf(route).slice(1)), { force: true });
-      changed.add(route);
-    }
-    // Each page's Markdown beside it (the copy button's source); llms.txt and llms-full.txt when
-    // the site's shape may have changed.
-    const siteUrl = siteUrlOf(config);
-    const sourceByRoute = new Map(list.map((s) => [s.route, s]));
-    const pageByRoute = new Map(assembled.pages.map((p) => [p.route, p]));
+    const removed = this.removeGoneRoutes(routes);
+    for (const route of removed) changed.add(route);
     // A page's Markdown depends on its own text and title (and the site URL): only pages read or
     // compiled again have a new one, whatever else moved in their sidebar.
-    for (const route of renderAll ? routes : changed) {
-      if (!renderAll && !candidates.has(route)) continue;
-      const s = sourceByRoute.get(route);
-      const page = pageByRoute.get(route);
-      if (!s || !page?.markdownUrl) continue;
-      const compiledMd = this.src.compiled.get(s.absPath)?.markdown;
-      out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
-    }
-    if (renderAll || sidebarsChanged || !this.llmsWritten) {
-      for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.src.compiled.get(file)?.markdown) })) {
-        if (!f.rel.endsWith('.md')) out.add(f.rel, f.content());
-      }
-      this.llmsWritten = true;
-    }
+    const newMarkdown = renderAll ? [...routes] : [...changed].filter((route) => candidates.has(route));
+    this.addMachinePages(out, config, list, assembled, newMarkdown, renderAll || sidebarsChanged || !this.llmsWritten);
     lap('render');
     await out.flush();
     lap('write');
@@ -522,6 +495,45 @@ export class DevSession {
       warnings, compiled: compiledNow.size, rendered, routes: [...changed], removed, provisional,
       reload: wasBuilt ? bundled || configChanged || plan.statics.size > 0 : true,
     });
+  }
+
+  /** Forgets the rendered routes not among `routes` and removes their files; returns them. */
+  private removeGoneRoutes(routes: Set<string>): string[] {
+    const { outDir } = this.paths;
+    const removed: string[] = [];
+    for (const route of this.rendered.keys()) {
+      if (routes.has(route)) continue;
+      removed.push(route);
+      this.rendered.delete(route);
+      this.deferred.delete(route);
+      this.errors.delete(renderKey(route));
+      rmSync(path.join(outDir, htmlPathOf(route)), { force: true });
+      rmSync(path.join(outDir, dataPathOf(route)), { force: true });
+      rmSync(path.join(outDir, markdownUrlOf(route).slice(1)), { force: true });
+    }
+    return removed;
+  }
+
+  /**
+   * The pages for machines: the Markdown beside each page of `routes` (the copy button's
+   * source), and llms.txt and llms-full.txt when `llms` (the site's shape may have changed).
+   */
+  private addMachinePages(out: OutputWriter, config: SiteConfig, list: SourcePage[], assembled: AssembledPages, routes: string[], llms: boolean) {
+    const siteUrl = siteUrlOf(config);
+    const sourceByRoute = new Map(list.map((s) => [s.route, s]));
+    const pageByRoute = new Map(assembled.pages.map((p) => [p.route, p]));
+    for (const route of routes) {
+      const s = sourceByRoute.get(route);
+      const page = pageByRoute.get(route);
+      if (!s || !page?.markdownUrl) continue;
+      const compiledMd = this.src.compiled.get(s.absPath)?.markdown;
+      out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
+    }
+    if (!llms) return;
+    for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.src.compiled.get(file)?.markdown) })) {
+      if (!f.rel.endsWith('.md')) out.add(f.rel, f.content());
+    }
+    this.llmsWritten = true;
   }
 
   /**
