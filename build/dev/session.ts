@@ -76,11 +76,15 @@ export interface RebuildResult {
   timings: Record<string, number>;
 }
 
+/**
+ * What a route's files were made from: enough to tell whether they must be made again. Not its
+ * HTML: a page is rendered again whenever it changes, and 10 000 pages' renders (each with its
+ * sidebar) held here ran the dev server out of memory.
+ */
 interface RenderedRoute {
   page: PageData;
   /** The page's view of its sidebar, as JSON (build/render/sidebar-views.ts): what of the sidebar its files depend on. */
   sidebarJson: string;
-  appHtml: string;
 }
 
 /** What a page rendered alone during the first build needs (DevSession.renderEarly). */
@@ -105,6 +109,9 @@ const renderKey = (route: string) => ` render ${route}`;
  * rebuild renders only the pages it read or compiled and leaves the rest to the background.
  */
 const DEFER_RENDER_ABOVE = 50;
+
+/** Files rendered between two writes (build/pipeline.ts has the same rule). */
+const WRITE_BATCH = 200;
 
 /** A compiled page's Markdown as the machine pages take it (build/output/llms.ts). */
 const bytesOf = (markdown: string | undefined) => (markdown === undefined ? undefined : Buffer.from(markdown));
@@ -443,28 +450,31 @@ export class DevSession {
     const defer = !full && todo.length > this.deferAbove;
     for (const { page, prev, sidebarJson: sidebarJsonOfPage, same } of todo) {
       if (defer && prev && !candidates.has(page.route)) {
-        this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage, appHtml: prev.appHtml });
+        this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage });
         this.deferred.add(page.route);
         if (!same) changed.add(page.route);
         continue;
       }
       this.deferred.delete(page.route);
-      let appHtml = prev?.appHtml;
-      if (!same || renderAll) {
-        try {
-          appHtml = renderApp(renderer, config, page, page.sidebarId ? assembled.sidebarById.get(page.sidebarId) : undefined);
-          rendered++;
-          this.errors.delete(renderKey(page.route));
-        } catch (e) {
-          this.errors.set(renderKey(page.route), new BuildError((e as Error).message, sourceOfRoute(page.route, list)));
-          continue; // the last good render of this route stays
-        }
+      // Every page here is rendered: one whose data and sidebar view are as they were is not
+      // here unless everything renders again (renderAll).
+      let appHtml: string;
+      try {
+        appHtml = renderApp(renderer, config, page, page.sidebarId ? assembled.sidebarById.get(page.sidebarId) : undefined);
+        rendered++;
+        this.errors.delete(renderKey(page.route));
+      } catch (e) {
+        this.errors.set(renderKey(page.route), new BuildError((e as Error).message, sourceOfRoute(page.route, list)));
+        continue; // the last good render of this route stays
       }
-      const files = pageFiles({ config, page, appHtml: appHtml!, assets, prepaint, sidebarView: views.of(page.sidebarId, page.route)?.view });
+      const files = pageFiles({ config, page, appHtml, assets, prepaint, sidebarView: views.of(page.sidebarId, page.route)?.view });
       out.add(files.htmlPath, files.html);
       if (files.dataPath) out.add(files.dataPath, files.data!);
-      this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage, appHtml: appHtml! });
+      this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage });
       if (!same) changed.add(page.route);
+      // Written as it goes, as the build does (build/pipeline.ts): a first build that held every
+      // page's files until the end needed ~4 GB at 10 000 pages.
+      if (out.size >= WRITE_BATCH) await out.flush();
     }
     const routes = new Set(assembled.pages.map((p) => p.route));
     const removed = this.removeGoneRoutes(routes);
@@ -472,7 +482,7 @@ export class DevSession {
     // A page's Markdown depends on its own text and title (and the site URL): only pages read or
     // compiled again have a new one, whatever else moved in their sidebar.
     const newMarkdown = renderAll ? [...routes] : [...changed].filter((route) => candidates.has(route));
-    this.addMachinePages(out, config, list, assembled, newMarkdown, renderAll || sidebarsChanged || !this.llmsWritten);
+    await this.addMachinePages(out, config, list, assembled, newMarkdown, renderAll || sidebarsChanged || !this.llmsWritten);
     lap('render');
     await out.flush();
     lap('write');
@@ -518,7 +528,7 @@ export class DevSession {
    * The pages for machines: the Markdown beside each page of `routes` (the copy button's
    * source), and llms.txt and llms-full.txt when `llms` (the site's shape may have changed).
    */
-  private addMachinePages(out: OutputWriter, config: SiteConfig, list: SourcePage[], assembled: AssembledPages, routes: string[], llms: boolean) {
+  private async addMachinePages(out: OutputWriter, config: SiteConfig, list: SourcePage[], assembled: AssembledPages, routes: string[], llms: boolean) {
     const siteUrl = siteUrlOf(config);
     const sourceByRoute = new Map(list.map((s) => [s.route, s]));
     const pageByRoute = new Map(assembled.pages.map((p) => [p.route, p]));
@@ -528,6 +538,7 @@ export class DevSession {
       if (!s || !page?.markdownUrl) continue;
       const compiledMd = this.src.compiled.get(s.absPath)?.markdown;
       out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
+      if (out.size >= WRITE_BATCH) await out.flush();
     }
     if (!llms) return;
     for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.src.compiled.get(file)?.markdown) })) {
@@ -552,7 +563,6 @@ export class DevSession {
       const files = pageFiles({ config, page, appHtml, assets: this.bundles.assets, prepaint: prepaintFor(config), sidebarView: this.views?.of(page.sidebarId, page.route)?.view });
       writeOut(this.paths.outDir, files.htmlPath, files.html);
       if (files.dataPath) writeOut(this.paths.outDir, files.dataPath, files.data!);
-      entry.appHtml = appHtml;
       this.errors.delete(renderKey(route));
     } catch (e) {
       this.errors.set(renderKey(route), new BuildError((e as Error).message, sourceOfRoute(route, this.src.list(this.adapted))));

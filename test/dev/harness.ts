@@ -87,7 +87,7 @@ export async function startDev(args: string[], readyTimeoutMs = 60_000, listenOn
   const origin = listenOn === undefined
     ? (await waitForOutput(/Dev server at (http:\/\/[^ ]+)/, 0, readyTimeoutMs)).replace('Dev server at ', '')
     : await until(async () => {
-      if (child.exitCode !== null) throw new Error(`the dev server exited:\n${out}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the dev server exited:\n${out}`);
       const url = `http://localhost:${listenOn}`;
       return new Promise<string | false>((resolve) => {
         const socket = net.connect(listenOn, 'localhost', () => { socket.end(); resolve(url); });
