@@ -55,6 +55,13 @@ let log = '';
 dev.stdout.on('data', (d) => (log += d));
 dev.stderr.on('data', (d) => (log += d));
 const exited = new Promise((resolve) => dev.once('exit', resolve));
+// Ended by a signal too: a dev server that runs out of memory aborts with no exit code.
+const ended = () => dev.exitCode !== null || dev.signalCode !== null;
+/** The dev server's peak resident memory so far, from Linux's /proc (the launcher runs the server in its own process). */
+const peakRssMb = () => {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${dev.pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+};
 
 let firstPageMs = 0;
 try {
@@ -66,16 +73,17 @@ try {
     } catch {
       /* not listening yet */
     }
-    if (dev.exitCode !== null) throw new Error(`the dev server exited:\n${log}`);
+    if (ended()) throw new Error(`the dev server exited:\n${log}`);
     await sleep(20);
   }
   firstPageMs = performance.now() - started;
   // The edits are timed against a built site: wait for the first build's line.
   while (!/Dev server at/.test(log)) {
-    if (dev.exitCode !== null) throw new Error(`the dev server exited:\n${log}`);
+    if (ended()) throw new Error(`the dev server exited:\n${log}`);
     await sleep(50);
   }
   const fullBuildMs = performance.now() - started;
+  const builtPeakMb = peakRssMb();
 
   const browser = await launchBrowser();
   const context = await browser.newContext();
@@ -128,9 +136,10 @@ try {
     `  edit → new text in the open tab, no reload: median ${median(latencies)} ms over ${edits} edits (min ${Math.min(...latencies)}, max ${Math.max(...latencies)}) — target ≤ 100 ms; budget ${EDIT_BUDGET_MS} ms, ${ok(median(latencies), EDIT_BUDGET_MS)}`,
     serverLines.length ? `    of which the rebuild (server log): median ${median(serverLines)} ms` : '',
     `  title change (the pages that show the title change; the edited one first) → open tab updated: ${labelMs} ms = ${ratio(labelMs)} — target ≤ 0.15 × floor`,
+    `  dev server peak RSS: ${builtPeakMb} MB when the site was built, ${peakRssMb()} MB after the edits`,
   ].filter(Boolean).join('\n'));
 } finally {
-  if (dev.exitCode === null) dev.kill('SIGINT');
+  if (!ended()) dev.kill('SIGINT');
   await exited;
   if (!args.keep) rmSync(work, { recursive: true, force: true });
 }

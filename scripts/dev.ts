@@ -34,13 +34,15 @@ const abs = (p: string | undefined) => (p ? path.resolve(p) : undefined);
 // during it must not leave esbuild's service waiting for answers from this process (it then
 // reports its unanswered plugin calls as a Go deadlock on the terminal).
 let dev: DevServer | undefined;
+/** The first build is over (the server may still be starting its file watcher: `dev` is set after that). */
+let built = false;
 let stopping = false;
 const stop = async () => {
   if (stopping) process.exit(130); // a second Ctrl+C does not wait
   stopping = true;
   if (dev) await dev.close();
   else await stopEsbuild();
-  console.log(dev ? 'Dev server stopped.' : 'Dev server stopped before the site was built.');
+  console.log(built ? 'Dev server stopped.' : 'Dev server stopped before the site was built.');
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
       configPath: abs(args.config),
       outDir: abs(args.out),
       cacheDir: args['no-cache'] ? null : undefined,
+      onBuilt: () => (built = true),
     });
   } catch (e) {
     if (stopping) await new Promise(() => {}); // stop() exits
