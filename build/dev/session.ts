@@ -1,5 +1,6 @@
-// The dev session: the whole site held in memory between rebuilds (sources, compiled Markdown,
-// bundles, each route's render), so a change redoes only what depends on it. A one-page edit
+// The dev session: the site held in memory between rebuilds (sources and compiled Markdown in
+// build/dev/sources.ts, bundles, each route's page data and view of its sidebar; not the pages'
+// HTML, which is on disk), so a change redoes only what depends on it. A one-page edit
 // reads and compiles that page, re-assembles the page data (cheap), renders the routes whose
 // data or sidebar actually changed and writes their files. Errors never end the session: they
 // are kept per cause (a file, the config, the bundle, ...) and the last good output stays.
