@@ -23,7 +23,7 @@ import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
 import { SiteRefs, type SiteRef } from './checks/html-refs.ts';
-import { addCopies, OutputWriter, staticFiles, writeOut } from './output/files.ts';
+import { addCopies, OutputWriter, staticFiles, WRITE_BATCH, writeOut } from './output/files.ts';
 import { PreviousOutput } from './output/previous-output.ts';
 import { checkOutputPath, discardStaging, prepareStaging, removeStagingOnSignal, stagingDirFor } from './output/staging.ts';
 import { commitOutput, KeptFiles, recoverCommits } from './output/commit.ts';
@@ -74,9 +74,6 @@ const SEARCH_READER_AFTER = Number(process.env.SG_SEARCH_READER_AFTER ?? 100);
 
 /** The ids of a page not made yet (set in its place in the link check's order, replaced once it is). */
 const NO_IDS = new Set<string>();
-
-/** Pages rendered between two writes: bounds the output held in memory (~0.1 MB a page). */
-const WRITE_BATCH = 200;
 
 /** What the up-to-date check (build/index.ts) already worked out. */
 export interface Prechecked {

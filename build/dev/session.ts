@@ -22,7 +22,7 @@ import { bootScript } from '../render/boot-script.ts';
 import { buildCsp } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
 import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
-import { copyStatic, OutputWriter, writeOut } from '../output/files.ts';
+import { copyStatic, OutputWriter, WRITE_BATCH, writeOut } from '../output/files.ts';
 import { checkRoutes, dataPathOf, htmlPathOf, markdownUrlOf } from '../model/routes.ts';
 import { checkPageImages } from '../model/page-images.ts';
 import { resolveRedirects, type Redirect } from '../model/redirects.ts';
@@ -110,9 +110,6 @@ const renderKey = (route: string) => ` render ${route}`;
  * rebuild renders only the pages it read or compiled and leaves the rest to the background.
  */
 const DEFER_RENDER_ABOVE = 50;
-
-/** Files rendered between two writes (build/pipeline.ts has the same rule). */
-const WRITE_BATCH = 200;
 
 /** A compiled page's Markdown as the machine pages take it (build/output/llms.ts). */
 const bytesOf = (markdown: string | undefined) => (markdown === undefined ? undefined : Buffer.from(markdown));

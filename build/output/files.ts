@@ -21,6 +21,13 @@ const isKept = (s: Source): s is { kept: string } => typeof s === 'object' && 'k
  */
 export type Written = (rel: string, linkedFrom?: string, kept?: boolean) => void;
 
+/**
+ * Files a writer's owner lets it collect before it writes them (flush()): the build and the dev
+ * server render pages between two writes up to this, so that the output held in memory stays
+ * bounded (~0.1 MB a page).
+ */
+export const WRITE_BATCH = 200;
+
 /** Collects output files and writes them in batches (flush()), linking those the output in place already has. */
 export class OutputWriter {
   private files = new Map<string, Source>();
