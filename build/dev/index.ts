@@ -114,8 +114,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const what = result.built ? `${plural(session.routes.length, 'page')} built into ${path.relative(process.cwd(), session.paths.outDir) || '.'}` : 'nothing built yet';
     log(`Dev server at ${url} — ${what} in ${formatMs(performance.now() - t0)}${errorNote(result)}. Watching for changes (Ctrl+C to stop).`);
     markReady();
-    if (result.built) options.onBuilt?.();
     if (result.built) {
+      options.onBuilt?.();
       reportLinks(session.routes);
       setImmediate(() => session.warmUp());
     }
