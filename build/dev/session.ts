@@ -21,7 +21,7 @@ import { routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model
 import { bootScript } from '../render/boot-script.ts';
 import { buildCsp } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
-import { compileMarkdown, type CompiledMarkdown } from '../markdown/compile.ts';
+import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, WRITE_BATCH, writeOut } from '../output/files.ts';
 import { checkRoutes, dataPathOf, htmlPathOf, markdownUrlOf } from '../model/routes.ts';
 import { checkPageImages } from '../model/page-images.ts';
@@ -35,7 +35,7 @@ import {
 } from '../model/site.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
 import { DevSiteFiles } from './site-files.ts';
-import { DevSources, sourceOfRoute } from './sources.ts';
+import { compileSource, DevSources, sourceOfRoute } from './sources.ts';
 import { timeSlicer } from '../time-slice.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
@@ -671,7 +671,7 @@ export class DevSession {
     try {
       // Compiled while esbuild is still bundling.
       const own = source.kind !== 'react-page' && !this.src.compiled.has(source.absPath)
-        ? compileMarkdown({ file: source.file, absPath: source.absPath, body: source.body, lineOffset: source.bodyLineOffset }, this.routeOfFile)
+        ? compileSource(source, this.routeOfFile)
         : undefined;
       if (!(await first.bundling) || this.built || !this.bundles) return undefined;
       const compiled = new Map(this.src.compiled);
@@ -801,7 +801,7 @@ export class DevSession {
       next += step;
       const started = performance.now();
       try {
-        compileMarkdown({ file: s.file, absPath: s.absPath, body: s.body, lineOffset: s.bodyLineOffset }, this.routeOfFile);
+        compileSource(s, this.routeOfFile);
       } catch {
         /* only a warm-up: the build reports the page's errors */
       }

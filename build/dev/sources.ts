@@ -28,6 +28,11 @@ function asBuildError(e: unknown, file?: string): unknown {
   return e;
 }
 
+/** One Markdown source compiled on this thread. */
+export function compileSource(s: SourcePage, routeOfFile: Map<string, string>): CompiledMarkdown {
+  return compileMarkdown({ file: s.file, absPath: s.absPath, body: s.body, lineOffset: s.bodyLineOffset }, routeOfFile);
+}
+
 /** The source file (path under the project) of the page at `route`. */
 export function sourceOfRoute(route: string, list: SourcePage[]): string | undefined {
   return list.find((s) => s.route === route)?.file;
@@ -165,15 +170,16 @@ export class DevSources {
   async compileStale(list: SourcePage[], routeOfFile: Map<string, string>, warnings: Warning[]): Promise<Set<string>> {
     const todo = list.filter((s) => s.kind !== 'react-page' && this.stale.has(s.absPath));
     const done = new Set<string>();
+    const accept = (file: string, c: CompiledMarkdown) => {
+      this.compiled.set(file, c);
+      this.errors.delete(compileKey(file));
+      warnings.push(...(this.byFile.get(file)?.warnings ?? []), ...c.warnings);
+      done.add(file);
+    };
     if (todo.length > BATCH_COMPILE) {
       try {
         const { results } = await compilePages(todo, routeOfFile, this.paths.cacheDir);
-        for (const [file, c] of results) {
-          this.compiled.set(file, c);
-          this.errors.delete(compileKey(file));
-          warnings.push(...(this.byFile.get(file)?.warnings ?? []), ...c.warnings);
-          done.add(file);
-        }
+        for (const [file, c] of results) accept(file, c);
       } catch {
         /* one page failed: compile them one by one below to find it */
       }
@@ -181,11 +187,7 @@ export class DevSources {
     for (const s of todo) {
       if (done.has(s.absPath)) continue;
       try {
-        const c = compileMarkdown({ file: s.file, absPath: s.absPath, body: s.body, lineOffset: s.bodyLineOffset }, routeOfFile);
-        this.compiled.set(s.absPath, c);
-        this.errors.delete(compileKey(s.absPath));
-        warnings.push(...(s.warnings ?? []), ...c.warnings);
-        done.add(s.absPath);
+        accept(s.absPath, compileSource(s, routeOfFile));
       } catch (e) {
         this.errors.set(compileKey(s.absPath), asBuildError(e, s.file));
       }
