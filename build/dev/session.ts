@@ -17,7 +17,7 @@ import { machinePages } from '../output/llms.ts';
 import { pageMarkdown, publishedMarkdown } from '../output/page-markdown.ts';
 import { siteUrlOf } from '../model/site-url.ts';
 import type { BundleInput } from '../render/bundle.ts';
-import { routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model/content.ts';
+import { bodyToFirstLine, routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model/content.ts';
 import { bootScript } from '../render/boot-script.ts';
 import { buildCsp } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
@@ -676,7 +676,7 @@ export class DevSession {
       if (!(await first.bundling) || this.built || !this.bundles) return undefined;
       const compiled = new Map(this.src.compiled);
       if (own) compiled.set(source.absPath, own);
-      for (const s of list) if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(s.body));
+      for (const s of list) if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(bodyToFirstLine(s)));
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
       const metaOf = this.metaOf(config, this.tagDefs ?? readTagDefinitions(this.paths.docsDir, this.paths.root));
       const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf, categories });

@@ -94,7 +94,9 @@ export function splitFrontMatter(source: string, file: string, memo?: FrontMatte
   const key = memo && hashKey(frontMatterCode(), file, yamlText);
   const kept = key ? memo.get(key) : undefined;
   if (kept) return { ...kept, body, bodyLineOffset };
-  const read = ownStrings(readYaml(yamlText, file));
+  // Read from the front matter block alone (build/model/content.ts decodes no more), the values
+  // hold no page text alive.
+  const read = body ? ownStrings(readYaml(yamlText, file)) : readYaml(yamlText, file);
   if (key) memo!.set(key, read);
   return { ...read, body, bodyLineOffset };
 }

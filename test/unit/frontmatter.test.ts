@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BuildError } from '../../build/errors.ts';
 import { splitFrontMatter } from '../../build/model/frontmatter.ts';
-import { readSourcePage } from '../../build/model/content.ts';
+import { bodyToFirstLine, readSourcePage } from '../../build/model/content.ts';
 import { createHash } from 'node:crypto';
 import { normaliseForeignForms } from '../../build/markdown/preprocess.ts';
 
@@ -129,6 +129,19 @@ describe('a page read from its bytes', () => {
     const read = (text: string) => readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => ({ bytes: Buffer.from(text) }));
     assert.equal(read('---\ntitle: А\n---\n::include{file="./_x.md"}\n').mayInclude, true);
     assert.equal(read('---\ntitle: А\n---\nТекст.\n').mayInclude, false);
+  });
+
+  it('gives the body as far as its first line that is not blank, with that line as the whole body has it', () => {
+    const firstLine = (text: string) => text.replace(/^(\s*\n)*/, '').split('\n', 1)[0];
+    const bodies = ['# Заголовок\nТекст.\n', '\n\n  \r\n\t\n# Ниже пустых строк\nТекст.\n', '\v\f\n# После \\v и \\f\n', '\u00a0\n# После неразрывного пробела\n', 'Одна строка без конца', '', '\n\n'];
+    for (const body of bodies) {
+      const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => ({ bytes: Buffer.from(`---\ntitle: А\n---\n${body}`) }));
+      const start = bodyToFirstLine(page);
+      assert.ok(body.startsWith(start), JSON.stringify(body));
+      assert.equal(firstLine(start), firstLine(body), JSON.stringify(body));
+    }
+    const long = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => ({ bytes: Buffer.from(`# Заголовок\n${'Текст. '.repeat(1000)}`) }));
+    assert.equal(bodyToFirstLine(long), '# Заголовок', 'not the rest of the body');
   });
 
   it('lets its bytes go once both texts are set to empty', () => {
