@@ -13,6 +13,16 @@ import path from 'node:path';
 export const toPosix = path.sep === '/' ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join('/');
 
 /**
+ * A file's path relative to a folder it is inside, `/`-separated; null when it is not inside.
+ * Both paths absolute and resolved (as the engine keeps them): a prefix test, where
+ * path.relative's showed at 10,000 files.
+ */
+export function pathInside(dir: string, file: string): string | null {
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  return file.length > prefix.length && file.startsWith(prefix) ? toPosix(file.slice(prefix.length)) : null;
+}
+
+/**
  * Files under dir (relative, `/`-separated, sorted by code unit). A symbolic link counts when it
  * leads to a file; folders behind links are not entered (as a recursive readdir does not). A
  * folder that does not exist has no files.

@@ -8,7 +8,7 @@
 // the file.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { filesUnder } from '../file-tree.ts';
+import { filesUnder, pathInside, toPosix } from '../file-tree.ts';
 import { isCategoryIndexName } from './category-index.ts';
 import { sourceHash, type SourceFile } from './source-file.ts';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
@@ -242,7 +242,7 @@ export function generatedSourcePage(text: string, absPath: string, file: string,
 
 export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string, memo?: FrontMatterMemo, read: SourceReader = readBytes): SourcePage {
   const absPath = path.join(rootDir, rel);
-  const file = path.relative(projectRoot, absPath).split(path.sep).join('/');
+  const file = pathInside(projectRoot, absPath) ?? toPosix(path.relative(projectRoot, absPath));
   if (/\.mdx$/i.test(rel)) {
     throw new BuildError('.mdx files are not read here: MDX (imports, JSX components) is not part of this generator\'s Markdown', file, 1,
       `rename it to ${path.posix.basename(rel).replace(/\.mdx$/i, '.md')} and write its JSX as Markdown or directives (npm run migrate -- <docusaurus site> <docs folder> converts the common Docusaurus forms)`);
