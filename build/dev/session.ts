@@ -43,6 +43,7 @@ import { readCategories, type Categories } from '../model/categories.ts';
 import { NO_TAG_DEFINITIONS, readTagDefinitions, tagLinks, type TagDefinitions } from '../model/tags.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 import { byCodeUnit } from '../order.ts';
+import { tuneHeapForSite } from '../v8-flags.ts';
 
 /** The warm-up after the first build (warmUp): pages spread over the site, and at most this much of this thread's time. */
 const WARM_UP_PAGES = 40;
@@ -302,6 +303,8 @@ export class DevSession {
       this.src.read(file, state);
       await pause();
     }
+    // A large site's first build keeps the heap near what is alive, as the build does (build/v8-flags.ts).
+    if (full) tuneHeapForSite([...this.src.byFile.values()].reduce((n, s) => n + s.size, 0));
     const site = adaptSite(this.loaded, new Set(this.src.docs().map((d) => d.id)), this.paths.pagesDir);
     const configChanged = JSON.stringify(site.config) !== JSON.stringify(this.config);
     this.config = site.config;
