@@ -179,7 +179,7 @@ class LoadedSource implements SourcePage {
   /**
    * The body up to the end of its first line that is not blank, decoded alone: a page's guessed
    * title needs no more, and decoding whole bodies took ~0.4 s at 10,000 pages. Decoded whole
-   * when that line starts with a byte outside ASCII (a Unicode space may make it blank).
+   * when the first byte past the ASCII blanks is not ASCII (a Unicode space may make its line blank).
    */
   bodyToFirstLine(): string {
     if (this.bodyText !== undefined) return this.bodyText;
