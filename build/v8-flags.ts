@@ -37,7 +37,17 @@ const HEAP_GROWING_PERCENT = 25;
  */
 const LARGE_SITE_BYTES = 2_000_000;
 
-/** Applies HEAP_GROWING_PERCENT to a site with LARGE_SITE_BYTES of Markdown or more (the build, the dev server). */
+/** Applies HEAP_GROWING_PERCENT to a site with LARGE_SITE_BYTES of Markdown or more (the build, the dev server's full builds). */
 export function tuneHeapForSite(markdownBytes: number): void {
   if (markdownBytes >= LARGE_SITE_BYTES) setEngineFlags(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
+
+/**
+ * V8's own heap growth again (0 unsets the flag), when tuneHeapForSite applied it: for the dev
+ * server's edits, which allocate little, a heap kept near the live data meant a full collection
+ * every few edits (10 000 pages: edit → open tab 144 ms median, against 112 ms without).
+ */
+export function releaseHeapTuning(): void {
+  const applied = engineFlag('heap-growing-percent');
+  if (applied && applied !== '--heap-growing-percent=0') setEngineFlags('--heap-growing-percent=0');
 }

@@ -43,7 +43,7 @@ import { readCategories, type Categories } from '../model/categories.ts';
 import { NO_TAG_DEFINITIONS, readTagDefinitions, tagLinks, type TagDefinitions } from '../model/tags.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 import { byCodeUnit } from '../order.ts';
-import { tuneHeapForSite } from '../v8-flags.ts';
+import { releaseHeapTuning, tuneHeapForSite } from '../v8-flags.ts';
 
 /** The warm-up after the first build (warmUp): pages spread over the site, and at most this much of this thread's time. */
 const WARM_UP_PAGES = 40;
@@ -260,6 +260,8 @@ export class DevSession {
       return await updating;
     } finally {
       this.updating = undefined;
+      // A full build over, edits allocate little: V8's own heap growth again (build/v8-flags.ts).
+      releaseHeapTuning();
       if (this.deferred.size) this.startBackground();
     }
   }

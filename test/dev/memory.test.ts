@@ -57,7 +57,7 @@ describe('dev server: heap of a large site', () => {
     }
   };
 
-  it('keeps the heap near what is alive once the site has 2 MB of Markdown, as the build does, and not on a small site', async () => {
+  it('keeps the heap near what is alive during the first build of a site with 2 MB of Markdown, as the build does, and not on a small site', async () => {
     // Left to its defaults, V8 let a 10 000-page first build grow to 2.4 GB around 460 MB alive.
     await firstBuild(copyFixture());
     assert.equal(engineFlag('heap-growing-percent'), undefined, 'the fixture alone is a small site');
@@ -65,6 +65,7 @@ describe('dev server: heap of a large site', () => {
     const paragraph = `${'Правило группы разрешает трафик между узлами. '.repeat(40)}\n\n`;
     for (let i = 0; i < 30; i++) large.write(`docs/reference/large/p${i}.md`, `# Большая страница ${i}\n\n${paragraph.repeat(20)}`);
     await firstBuild(large);
-    assert.equal(engineFlag('heap-growing-percent'), '--heap-growing-percent=25');
+    // Set for the first build, then V8's own growth again for the edits that follow.
+    assert.equal(engineFlag('heap-growing-percent'), '--heap-growing-percent=0', 'set for the first build, then released');
   });
 });
