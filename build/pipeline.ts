@@ -88,7 +88,6 @@ export interface Prechecked {
   sourceBytes?: Map<string, SourceFile>;
 }
 
-
 /**
  * Hands the pages for machines to the writer. A function of its own because a loop in the
  * pipeline's async body would leave its last item in a register of the suspended frame for the
