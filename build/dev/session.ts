@@ -707,9 +707,14 @@ export class DevSession {
   /** Broken links in the content of the given routes: warnings in dev. */
   brokenLinks(routes: string[]): Warning[] {
     const pages = new Map([...this.rendered].map(([route, r]) => [route, r.page]));
-    const list = this.src.list(this.adapted);
     const checked = routes.map((r) => pages.get(r)).filter((p): p is PageData => p !== undefined);
-    return linkWarnings(checked, pages, this.paths.outDir, (route) => sourceOfRoute(route, list), (route) => list.find((s) => s.route === route)?.raw, this.onDemandPaths());
+    let byRoute: Map<string, SourcePage> | undefined; // made at the first broken link
+    const sourceOf = (route: string) => {
+      byRoute ??= new Map(this.src.list(this.adapted).map((s) => [s.route, s]));
+      const s = byRoute.get(route);
+      return s && { file: s.file, text: () => s.raw };
+    };
+    return linkWarnings(checked, pages, this.paths.outDir, sourceOf, this.onDemandPaths());
   }
 
   /** Outputs made only when the browser asks for them (the user guide PDF), as site paths. */
