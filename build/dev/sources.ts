@@ -52,6 +52,10 @@ export class DevSources {
   readonly touched = new Set<string>();
   /** The paths of the generated pages (generated-index categories, tags) among the sources. */
   private generated = new Set<string>();
+  /** The sources' paths in build order; dropped when a source comes or goes (list() sorts again). */
+  private order?: string[];
+  /** Counts the sources that came or went: unchanged between two rebuilds, the same files are there. */
+  membership = 0;
 
   /** errors: the session's, by cause; a source's are kept under its path (and compileKey). */
   constructor(private readonly paths: SitePaths, private readonly errors: Map<string, unknown>) {}
@@ -79,7 +83,10 @@ export class DevSources {
 
   /** Drops a source (a file gone, or a generated page no category asks for any more) and all that was made of it. */
   private forget(file: string) {
-    this.byFile.delete(file);
+    if (this.byFile.delete(file)) {
+      this.order = undefined;
+      this.membership++;
+    }
     this.sortKeys.delete(file);
     this.compiled.delete(file);
     this.stale.delete(file);
@@ -108,6 +115,10 @@ export class DevSources {
     const file = source.absPath;
     const old = this.byFile.get(file);
     this.byFile.set(file, source);
+    if (!old) {
+      this.order = undefined;
+      this.membership++;
+    }
     this.sortKeys.set(file, sortKey);
     // A new source is not hashed here: the first page of a dev server waits for every source read.
     const changed = !old || old.hash !== source.hash;
@@ -145,11 +156,17 @@ export class DevSources {
 
   /** The sources of the site in build order: docs, then the pages folder (unless `adapted`: build/model/site.ts, adaptSite). */
   list(adapted: boolean): SourcePage[] {
-    return [...this.byFile.values()]
-      .filter((s) => s.kind === 'doc' || !adapted || this.generated.has(s.absPath))
-      .map((s) => [this.sortKeys.get(s.absPath)!, s] as const)
+    // The order is kept between rebuilds: an edit replaces a source, it does not move it.
+    this.order ??= [...this.byFile.keys()]
+      .map((file) => [this.sortKeys.get(file)!, file] as const)
       .sort(([a], [b]) => byCodeUnit(a, b))
-      .map(([, s]) => s);
+      .map(([, file]) => file);
+    const list: SourcePage[] = [];
+    for (const file of this.order) {
+      const s = this.byFile.get(file)!;
+      if (s.kind === 'doc' || !adapted || this.generated.has(file)) list.push(s);
+    }
+    return list;
   }
 
   /** Every file the compiled pages show (`<<<`, images) or include (absolute paths). */

@@ -100,13 +100,17 @@ export interface AssembleInput {
 
 const titleOf = (s: SourcePage, compiled: Map<string, CompiledForPage>) => s.frontMatter.title ?? compiled.get(s.absPath)?.h1 ?? humanise(s.id);
 
-/** The docs as the sidebars see them: id, route, label, position. */
+/** A doc as the sidebars see it: id, route, label, position. */
+export function sidebarDocOf(d: SourcePage, compiled: Map<string, CompiledForPage>): SidebarDoc {
+  return {
+    id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position, unlisted: d.frontMatter.unlisted,
+    ...(d.frontMatter.pagination_label ? { paginationLabel: d.frontMatter.pagination_label } : {}),
+  };
+}
+
+/** The docs as the sidebars see them. */
 export function sidebarDocsOf(sources: SourcePage[], compiled: Map<string, CompiledForPage>): SidebarDoc[] {
-  return sources.filter((s) => s.kind === 'doc')
-    .map((d) => ({
-      id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position, unlisted: d.frontMatter.unlisted,
-      ...(d.frontMatter.pagination_label ? { paginationLabel: d.frontMatter.pagination_label } : {}),
-    }));
+  return sources.filter((s) => s.kind === 'doc').map((d) => sidebarDocOf(d, compiled));
 }
 
 /** A front-matter URL as a full one: a path under static/ is put after the site's URL. */

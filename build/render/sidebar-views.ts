@@ -16,7 +16,7 @@ export interface SidebarViewOf {
 export class SidebarViews {
   private readonly known = new Map<string, { sidebar: SidebarData; paths: Map<string, string>; views: RecentMap<string, SidebarViewOf> }>();
 
-  constructor(sidebars: Iterable<SidebarData>) {
+  constructor(readonly sidebars: Iterable<SidebarData>) {
     for (const sidebar of sidebars) this.known.set(sidebar.id, { sidebar, paths: activePathsOf(sidebar.items), views: new RecentMap(KEPT_RENDERS) });
   }
 

@@ -105,6 +105,17 @@ describe('dev session: incremental rebuilds', () => {
     assert.equal(existsSync(path.join(out(), '_data/guide/found.json')), false);
   });
 
+  it('a slug edited in front matter moves the page, and the pages linking to its file follow', async () => {
+    // The file stays where it is: only its route changes, and intro.md links to ./install.md.
+    const r = await edit('docs/guide/install.md', (s) => `---\nslug: /guide/setup\n---\n${s}`);
+    assert.ok(r.routes.includes('/guide/setup') && r.removed.includes('/guide/install'), r.routes.join(' '));
+    assert.match(data('/guide/intro').html, /href="\/guide\/setup"/);
+    assert.equal(existsSync(path.join(out(), 'guide/install/index.html')), false);
+    const back = await edit('docs/guide/install.md', (s) => s.replace('---\nslug: /guide/setup\n---\n', ''));
+    assert.ok(back.routes.includes('/guide/install') && back.removed.includes('/guide/setup'), back.routes.join(' '));
+    assert.match(data('/guide/intro').html, /href="\/guide\/install"/);
+  });
+
   it('keeps the last good page while its front matter is broken, and reports file:line', async () => {
     const r = await edit('docs/guide/install.md', (s) => `---\ntitle: [oops\n---\n${s}`);
     assert.equal(r.errors.length, 1);
