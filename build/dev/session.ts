@@ -312,7 +312,7 @@ export class DevSession {
     }
     // A large site's first build keeps the heap near what is alive, as the build does (build/v8-flags.ts).
     if (full) tuneHeapForSite([...this.src.byFile.values()].reduce((n, s) => n + s.size, 0));
-    const site = adaptSite(this.loaded, new Set(this.src.docs().map((d) => d.id)), this.paths.pagesDir);
+    const site = adaptSite(this.loaded, this.src.docIds(), this.paths.pagesDir);
     const configChanged = JSON.stringify(site.config) !== JSON.stringify(this.config);
     this.config = site.config;
     this.adapted = site.adapted;

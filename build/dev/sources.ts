@@ -56,6 +56,8 @@ export class DevSources {
   private order?: string[];
   /** Counts the sources that came or went: unchanged between two rebuilds, the same files are there. */
   membership = 0;
+  /** The docs' ids (docIds), until a doc comes, goes or changes its id. */
+  private docIdSet?: Set<string>;
 
   /** errors: the session's, by cause; a source's are kept under its path (and compileKey). */
   constructor(private readonly paths: SitePaths, private readonly errors: Map<string, unknown>) {}
@@ -85,6 +87,7 @@ export class DevSources {
   private forget(file: string) {
     if (this.byFile.delete(file)) {
       this.order = undefined;
+      this.docIdSet = undefined;
       this.membership++;
     }
     this.sortKeys.delete(file);
@@ -119,6 +122,7 @@ export class DevSources {
       this.order = undefined;
       this.membership++;
     }
+    if (!old || old.id !== source.id || old.kind !== source.kind) this.docIdSet = undefined;
     this.sortKeys.set(file, sortKey);
     // A new source is not hashed here: the first page of a dev server waits for every source read.
     const changed = !old || old.hash !== source.hash;
@@ -148,6 +152,11 @@ export class DevSources {
     for (const page of made) this.keep(page, `0${path.relative(this.paths.docsDir, page.absPath)}`);
     this.generated = now;
     return result;
+  }
+
+  /** The ids of the docs (what the config's sidebars may name). */
+  docIds(): ReadonlySet<string> {
+    return (this.docIdSet ??= new Set(this.docs().map((d) => d.id)));
   }
 
   docs(): SourcePage[] {

@@ -16,6 +16,7 @@ const PAGE_NAME = '_category_.generated.md';
 /** The generated pages of the categories that ask for one; `docs` are the site's pages read from files. */
 export function generatedIndexPages(categories: Categories, docsDir: string, docs: SourcePage[]): SourcePage[] {
   const ids = new Map(docs.map((d) => [d.id, d]));
+  let routes: Map<string, SourcePage> | undefined; // the first doc at each route, made when a category first asks
   const pages: SourcePage[] = [];
   for (const [folder, meta] of categories) {
     const generated = meta.generatedIndex;
@@ -23,7 +24,8 @@ export function generatedIndexPages(categories: Categories, docsDir: string, doc
     const id = `${folder}/index`;
     const route = generated.slug ? routeOfSlug(generated.slug, `${folder}/index.md`, meta.file, '') : `/${folder}`;
     // The folder's own index page (index, README or same-name: at the folder's route too).
-    const own = ids.get(id) ?? docs.find((d) => d.route === route);
+    routes ??= docs.reduce((m, d) => (m.has(d.route) ? m : m.set(d.route, d)), new Map<string, SourcePage>());
+    const own = ids.get(id) ?? routes.get(route);
     if (own) {
       throw new BuildError(`the category's generated-index page would take the place of ${own.file}`, meta.file, undefined,
         `link the category to that page instead: { "type": "doc", "id": "${own.id}" }`);

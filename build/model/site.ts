@@ -42,7 +42,7 @@ export interface SiteContent {
 }
 
 /** The config as this docs folder needs it, and the pages folder that goes with it. */
-export function adaptSite(loaded: SiteConfig, docIds: Set<string>, pagesDir: string | null): Omit<SiteContent, 'sources'> {
+export function adaptSite(loaded: SiteConfig, docIds: ReadonlySet<string>, pagesDir: string | null): Omit<SiteContent, 'sources'> {
   const { config, adapted } = adaptConfigToDocs(loaded, docIds);
   return { config, adapted, pagesDir: adapted ? null : pagesDir };
 }
