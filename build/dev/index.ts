@@ -11,7 +11,7 @@ import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './change
 import { LiveEvents } from './events.ts';
 import { createDevServer } from './server.ts';
 import { GUIDE_PATH } from '../pdf/stage.ts';
-import { DevSession, type RebuildResult } from './session.ts';
+import { DevSession, MACHINE_FILES, type RebuildResult } from './session.ts';
 import { filesUnder, watchInBatches, type BatchWatcher } from './watcher.ts';
 
 export interface DevOptions extends PathOptions {
@@ -53,8 +53,9 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const events = new LiveEvents();
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  // The user guide PDF is rendered when the browser asks for it, not on every edit.
-  const onDemand = new Map([[`/${GUIDE_PATH}`, () => session.userGuide()]]);
+  // The user guide PDF and the pages for machines that hold the whole site are made when the
+  // browser asks for them, not on every edit.
+  const onDemand = new Map<string, () => Promise<string | undefined>>([[`/${GUIDE_PATH}`, () => session.userGuide()], ...MACHINE_FILES.map((p) => [p, () => session.machineFiles()] as const)]);
   const t0 = performance.now();
   const watched = [session.paths.docsDir, session.paths.pagesDir, session.srcDir, session.paths.staticDir, session.paths.configPath]
     .filter((p): p is string => p !== null);

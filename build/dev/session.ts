@@ -45,6 +45,9 @@ import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 import { byCodeUnit } from '../order.ts';
 import { releaseHeapTuning, tuneHeapForSite } from '../v8-flags.ts';
 
+/** The pages for machines made when asked for (DevSession.machineFiles). */
+export const MACHINE_FILES = ['/llms.txt', '/llms-full.txt'];
+
 /** The warm-up after the first build (warmUp): pages spread over the site, and at most this much of this thread's time. */
 const WARM_UP_PAGES = 40;
 const WARM_UP_MS = 600;
@@ -187,8 +190,9 @@ export class DevSession {
   /** Each sidebar file's JSON as last written (its name stays; its bytes change with the sidebar). */
   private writtenSidebars = new Map<string, string>();
   private sidebarWarnings = new Set<string>();
-  /** llms.txt and llms-full.txt were written (again when the sidebars change). */
-  private llmsWritten = false;
+  /** llms.txt and llms-full.txt may not show the pages as they are: made again when asked for (machineFiles). */
+  private llmsStale = true;
+  private llmsWriting?: Promise<string | undefined>;
   private readonly siteFiles: DevSiteFiles;
   private built = false;
   /** The last page data and sidebars, and what they were assembled from (see update). */
@@ -502,7 +506,8 @@ export class DevSession {
     // A page's Markdown depends on its own text and title (and the site URL): only pages read or
     // compiled again have a new one, whatever else moved in their sidebar.
     const newMarkdown = renderAll ? assembled.pages : todo.map((t) => t.page).filter((page) => changed.has(page.route) && candidates.has(page.route));
-    await this.addMachinePages(out, config, list, assembled, newMarkdown, renderAll || sidebarsChanged || !this.llmsWritten);
+    await this.addMarkdownPages(out, config, newMarkdown);
+    this.llmsStale = true;
     lap('render');
     await out.flush();
     lap('write');
@@ -558,11 +563,8 @@ export class DevSession {
     return removed;
   }
 
-  /**
-   * The pages for machines: the Markdown beside each page of `routes` (the copy button's
-   * source), and llms.txt and llms-full.txt when `llms` (the site's shape may have changed).
-   */
-  private async addMachinePages(out: OutputWriter, config: SiteConfig, list: SourcePage[], assembled: AssembledPages, pages: PageData[], llms: boolean) {
+  /** The Markdown beside each of these pages (the copy button's source, and for machines). */
+  private async addMarkdownPages(out: OutputWriter, config: SiteConfig, pages: PageData[]) {
     const siteUrl = siteUrlOf(config);
     for (const page of pages) {
       const file = this.fileOfRoute.get(page.route);
@@ -572,11 +574,36 @@ export class DevSession {
       out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
       if (out.size >= WRITE_BATCH) await out.flush();
     }
-    if (!llms) return;
-    for (const f of machinePages({ config, sources: list, pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile, compiledMarkdown: (file) => bytesOf(this.src.compiled.get(file)?.markdown) })) {
-      if (!f.rel.endsWith('.md')) out.add(f.rel, f.content());
+  }
+
+  /**
+   * llms.txt and llms-full.txt of the pages as they are now, written into the dev output when
+   * the browser asks for one of them. They hold every page (llms-full.txt all their text: 1 s to
+   * make at 10 000 pages), so no edit makes them; one made stays until the next rebuild.
+   */
+  machineFiles(): Promise<string | undefined> {
+    // Concurrent requests share one writing; the next request after it may write again.
+    this.llmsWriting ??= this.writeMachineFiles().finally(() => (this.llmsWriting = undefined));
+    return this.llmsWriting;
+  }
+
+  private async writeMachineFiles(): Promise<string | undefined> {
+    while (this.updating) await this.updating.catch(() => undefined);
+    const { assembled, config } = this;
+    if (!this.llmsStale || !assembled || !config) return undefined;
+    this.llmsStale = false;
+    try {
+      const out = new OutputWriter(this.paths.outDir);
+      for (const f of machinePages({ config, sources: this.src.list(this.adapted), pages: assembled.pages, sidebars: assembled.sidebars, routeOfFile: this.routeOfFile,
+        compiledMarkdown: (file) => bytesOf(this.src.compiled.get(file)?.markdown) })) {
+        if (!f.rel.endsWith('.md')) out.add(f.rel, f.content());
+      }
+      await out.flush();
+      return undefined;
+    } catch (e) {
+      this.llmsStale = true;
+      return (e as Error).message;
     }
-    this.llmsWritten = true;
   }
 
   /**
@@ -748,7 +775,7 @@ export class DevSession {
 
   /** Outputs made only when the browser asks for them (the user guide PDF), as site paths. */
   onDemandPaths(): Set<string> {
-    return new Set(this.config && this.config.userGuidePdf !== false ? [`/${GUIDE_PATH}`] : []);
+    return new Set([...MACHINE_FILES, ...(this.config && this.config.userGuidePdf !== false ? [`/${GUIDE_PATH}`] : [])]);
   }
 
   /**
