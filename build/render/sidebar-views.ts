@@ -27,7 +27,7 @@ export class SidebarViews {
     const path = entry.paths.get(route) ?? '';
     let made = entry.views.get(path);
     if (!made) {
-      const view = sidebarView(entry.sidebar, route);
+      const view = sidebarView(entry.sidebar, route, path);
       const json = JSON.stringify(view);
       entry.views.set(path, (made = { view, json, hash: createHash('sha256').update(json).digest('hex') }));
     }

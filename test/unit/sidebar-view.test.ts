@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
-import { sidebarView } from '../../src/data/sidebar-view.ts';
+import { activePathsOf, sidebarView } from '../../src/data/sidebar-view.ts';
 import type { SidebarData, SidebarNode } from '../../src/data/types.ts';
 import { SidebarList } from '../../src/theme/Sidebar/Sidebar.tsx';
 
@@ -44,6 +44,23 @@ describe('a page\'s view of its sidebar', () => {
       const html = (s: SidebarData) => renderToString(createElement(SidebarList, { nodes: s.items, route, level: 1, idPrefix: 'doc-sidebar' }));
       assert.equal(html(sidebarView(sidebar, route)), html(sidebar), route);
     }
+  });
+
+  it('is the same view when made from the route\'s active path, which spares the search of closed categories', () => {
+    // Nested closed categories, a category with its own page inside a closed one, a route linked twice.
+    const deep: SidebarData = {
+      id: 'deep',
+      items: [
+        ...sidebar.items,
+        category('Глубже', [link('/g/1'), category('Внутри', [link('/g/2/1'), category('Ещё', [link('/a')], { href: '/g/3' })], { href: '/g/2' })]),
+        category('Снова', [category('Пусто', []), link('/b/2')], { collapsed: false }),
+      ],
+    };
+    const paths = activePathsOf(deep.items);
+    const routes = ['/a', '/b/1', '/b/2', '/c/1', '/c/2/x', '/d/1', '/e/1', '/f', '/f/1', '/g/1', '/g/2', '/g/2/1', '/g/3', '/nowhere'];
+    for (const route of routes) assert.deepEqual(sidebarView(deep, route, paths.get(route) ?? ''), sidebarView(deep, route), route);
+    // And it does open what the route is in.
+    assert.deepEqual(labels(sidebarView(deep, '/g/3', paths.get('/g/3')).items).at(-2), { 'Глубже': ['/g/1', { 'Внутри': ['/g/2/1', { 'Ещё': ['/a'] }] }] });
   });
 
   it('is whole (not partial) when no closed category has items', () => {
