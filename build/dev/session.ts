@@ -88,8 +88,12 @@ export interface RebuildResult {
  */
 interface RenderedRoute {
   page: PageData;
-  /** The page's view of its sidebar, as JSON (build/render/sidebar-views.ts): what of the sidebar its files depend on. */
-  sidebarJson: string;
+  /**
+   * The hash of the page's view of its sidebar (build/render/sidebar-views.ts): what of the
+   * sidebar its files depend on. The hash, not the JSON: after a title edit every page compared
+   * its view's JSON (40 KB at 10 000 pages) with the last one's.
+   */
+  sidebarHash: string;
 }
 
 /** What a page rendered alone during the first build needs (DevSession.renderEarly). */
@@ -120,7 +124,7 @@ const bytesOf = (markdown: string | undefined) => (markdown === undefined ? unde
 
 /**
  * Same data, same render. Runs for every route on every rebuild, so it compares field by field
- * (a page's HTML string is the same object until its file is compiled again) and serialises only
+ * (a page's HTML string is the same object until its file is compiled again) and goes into only
  * the small structured fields that differ by identity (TOC, breadcrumbs, prev/next).
  */
 function samePage(a: PageData, b: PageData): boolean {
@@ -132,8 +136,32 @@ function samePage(a: PageData, b: PageData): boolean {
     const u = x[k];
     const v = y[k];
     if (u === v) continue;
-    if (typeof u !== 'object' || typeof v !== 'object' || u === null || v === null || JSON.stringify(u) !== JSON.stringify(v)) return false;
+    if (!sameData(u, v)) return false;
   }
+  return true;
+}
+
+/**
+ * Plain data (JSON's kinds) equal with the keys in the same order, as their JSON would be equal;
+ * compared in place: after a title edit, turning two versions of every page's table of contents
+ * and links into JSON took 110 ms at 10 000 pages. Where it differs from comparing JSON (an
+ * undefined value, NaN) it says "different": a page rendered again, never one missed.
+ */
+function sameData(u: unknown, v: unknown): boolean {
+  if (u === v) return true;
+  if (typeof u !== 'object' || typeof v !== 'object' || u === null || v === null || Array.isArray(u) !== Array.isArray(v)) return false;
+  if (Array.isArray(u)) {
+    const w = v as unknown[];
+    if (u.length !== w.length) return false;
+    for (let i = 0; i < u.length; i++) if (!sameData(u[i], w[i])) return false;
+    return true;
+  }
+  const x = u as Record<string, unknown>;
+  const y = v as Record<string, unknown>;
+  const keys = Object.keys(x);
+  const others = Object.keys(y);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== others[i] || !sameData(x[keys[i]], y[keys[i]])) return false;
   return true;
 }
 
@@ -461,21 +489,21 @@ export class DevSession {
     let rendered = 0;
     // Which pages need new files, before any is rendered: past deferAbove, only the pages read or
     // compiled again are rendered now, and the rest are deferred (startBackground, renderNow).
-    const todo: { page: PageData; prev?: RenderedRoute; sidebarJson: string; same: boolean }[] = [];
+    const todo: { page: PageData; prev?: RenderedRoute; sidebarHash: string; same: boolean }[] = [];
     for (const page of assembled.pages) {
       const prev = this.rendered.get(page.route);
       if (!checkAll && prev && !candidates.has(page.route)) continue;
       // A page whose data and view of its sidebar are as they were has the same files: a title
       // edit renders again the pages that show the title, not every page of the sidebar.
-      const sidebarJsonOfPage = views.of(page.sidebarId, page.route)?.json ?? '';
-      const same = prev !== undefined && samePage(prev.page, page) && prev.sidebarJson === sidebarJsonOfPage;
+      const sidebarHash = views.of(page.sidebarId, page.route)?.hash ?? '';
+      const same = prev !== undefined && prev.sidebarHash === sidebarHash && samePage(prev.page, page);
       if (same && !renderAll) continue;
-      todo.push({ page, prev, sidebarJson: sidebarJsonOfPage, same });
+      todo.push({ page, prev, sidebarHash, same });
     }
     const defer = !full && todo.length > this.deferAbove;
-    for (const { page, prev, sidebarJson: sidebarJsonOfPage, same } of todo) {
+    for (const { page, prev, sidebarHash, same } of todo) {
       if (defer && prev && !candidates.has(page.route)) {
-        this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage });
+        this.rendered.set(page.route, { page, sidebarHash });
         this.deferred.add(page.route);
         if (!same) changed.add(page.route);
         continue;
@@ -495,7 +523,7 @@ export class DevSession {
       const files = pageFiles({ config, page, appHtml, assets, prepaint, sidebarView: views.of(page.sidebarId, page.route)?.view });
       out.add(files.htmlPath, files.html);
       if (files.dataPath) out.add(files.dataPath, files.data!);
-      this.rendered.set(page.route, { page, sidebarJson: sidebarJsonOfPage });
+      this.rendered.set(page.route, { page, sidebarHash });
       if (!same) changed.add(page.route);
       // Written as it goes, as the build does (build/pipeline.ts): a first build that held every
       // page's files until the end needed ~4 GB at 10 000 pages.
