@@ -132,10 +132,11 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     const readSince = Date.now() - 20; // file times come from a coarser clock
     const result = await session.update(plan);
     const ms = performance.now() - t;
-    watchIncluded(readSince);
     report(result);
     if (result.reload) events.reload();
     else if (result.routes.length) events.update({ routes: result.routes, sidebarVersions: result.sidebarVersions });
+    // After the open tabs are told: this goes over every page's included files.
+    watchIncluded(readSince);
     const did = describeResult(result);
     log(`${describePlan(plan, root)}: ${did} in ${formatMs(ms)}${errorNote(result)}`);
     if (process.env.SG_DEV_DEBUG) log(`  steps: ${Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
