@@ -206,6 +206,22 @@ describe('dev session: incremental rebuilds', () => {
     assert.ok(img && readFileSync(path.join(out(), img), 'utf8').includes('<!-- changed -->'));
   });
 
+  it('makes llms.txt and llms-full.txt when asked for, from the pages as they are then', async () => {
+    const read = (f: string) => readFileSync(path.join(out(), f), 'utf8');
+    await session.machineFiles();
+    assert.doesNotMatch(read('llms-full.txt'), /Абзац, дописанный в режиме разработки/);
+    // A body edit: no rebuild writes them (they hold every page); the next request has it.
+    await edit('docs/guide/intro.md', (s) => `${s}\nАбзац, дописанный в режиме разработки.\n`);
+    assert.doesNotMatch(read('llms-full.txt'), /Абзац, дописанный в режиме разработки/);
+    await session.machineFiles();
+    assert.match(read('llms-full.txt'), /Абзац, дописанный в режиме разработки\./);
+    const title = /^title: (.*)$/m.exec(readFileSync(path.join(site.docs, 'guide/intro.md'), 'utf8'))![1];
+    await edit('docs/guide/intro.md', (s) => s.replace(/^title: .*$/m, 'title: Название после правки'));
+    await session.machineFiles();
+    assert.ok(read('llms.txt').includes('[Название после правки]') && !read('llms.txt').includes(`[${title}]`), read('llms.txt'));
+    await edit('docs/guide/intro.md', (s) => s.replace('title: Название после правки', `title: ${title}`).replace('\nАбзац, дописанный в режиме разработки.\n', ''));
+  });
+
   it('finds broken links in changed pages as warnings', async () => {
     await edit('docs/reference/api.md', (s) => `${s}\n[нет такой](/nowhere) и [нет якоря](/guide/install#nope)\n`);
     const warnings = session.brokenLinks(['/reference/api']).map((w) => w.message);
