@@ -444,7 +444,7 @@ export class DevSession {
         return this.result({ warnings, compiled: compiledNow.size });
       }
     }
-    const compiledOfRoute = (route: string) => { const file = this.fileOfRoute.get(route); return file === undefined ? undefined : this.src.compiled.get(file); };
+    const compiledOfRoute = (route: string) => { const s = this.sourceAt(route); return s && this.src.compiled.get(s.absPath); };
     const cardsChanged = fillCardsOfPages(assembled.pages, assembled.sidebarById, this.docsOfTag,
       (p) => compiledOfRoute(p.route)?.docCards === true, (r) => compiledOfRoute(r)?.html ?? '', this.cardsShown);
     this.assembled = assembled;
@@ -560,6 +560,12 @@ export class DevSession {
     });
   }
 
+  /** The source of the page at `route`, as of the last rebuild. */
+  private sourceAt(route: string): SourcePage | undefined {
+    const file = this.fileOfRoute.get(route);
+    return file === undefined ? undefined : this.src.byFile.get(file);
+  }
+
   /**
    * What of one source the layout key holds (the doc as the sidebars see it, its route, whether it
    * is unlisted), as JSON. Kept per source object and compiled form, so that an edit turns into
@@ -595,8 +601,7 @@ export class DevSession {
   private async addMarkdownPages(out: OutputWriter, config: SiteConfig, pages: PageData[]) {
     const siteUrl = siteUrlOf(config);
     for (const page of pages) {
-      const file = this.fileOfRoute.get(page.route);
-      const s = file === undefined ? undefined : this.src.byFile.get(file);
+      const s = this.sourceAt(page.route);
       if (!s || !page.markdownUrl) continue;
       const compiledMd = this.src.compiled.get(s.absPath)?.markdown;
       out.add(page.markdownUrl.slice(1), compiledMd === undefined ? pageMarkdown(page.title, s.body, s.absPath, { siteUrl, routeOfFile: this.routeOfFile }) : publishedMarkdown(page.title, compiledMd, siteUrl));
@@ -792,10 +797,8 @@ export class DevSession {
   brokenLinks(routes: string[]): Warning[] {
     const pages = new Map([...this.rendered].map(([route, r]) => [route, r.page]));
     const checked = routes.map((r) => pages.get(r)).filter((p): p is PageData => p !== undefined);
-    let byRoute: Map<string, SourcePage> | undefined; // made at the first broken link
     const sourceOf = (route: string) => {
-      byRoute ??= new Map(this.src.list(this.adapted).map((s) => [s.route, s]));
-      const s = byRoute.get(route);
+      const s = this.sourceAt(route);
       return s && { file: s.file, text: () => s.raw };
     };
     return linkWarnings(checked, pages, this.paths.outDir, sourceOf, this.onDemandPaths());

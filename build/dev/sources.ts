@@ -54,8 +54,7 @@ export class DevSources {
   private generated = new Set<string>();
   /** The sources' paths in build order; dropped when a source comes or goes (list() sorts again). */
   private order?: string[];
-  /** Counts the sources that came or went: unchanged between two rebuilds, the same files are there. */
-  membership = 0;
+  private cameOrWent = 0;
   /** The docs' ids (docIds), until a doc comes, goes or changes its id. */
   private docIdSet?: Set<string>;
 
@@ -88,7 +87,7 @@ export class DevSources {
     if (this.byFile.delete(file)) {
       this.order = undefined;
       this.docIdSet = undefined;
-      this.membership++;
+      this.cameOrWent++;
     }
     this.sortKeys.delete(file);
     this.compiled.delete(file);
@@ -120,7 +119,7 @@ export class DevSources {
     this.byFile.set(file, source);
     if (!old) {
       this.order = undefined;
-      this.membership++;
+      this.cameOrWent++;
     }
     if (!old || old.id !== source.id || old.kind !== source.kind) this.docIdSet = undefined;
     this.sortKeys.set(file, sortKey);
@@ -152,6 +151,11 @@ export class DevSources {
     for (const page of made) this.keep(page, `0${path.relative(this.paths.docsDir, page.absPath)}`);
     this.generated = now;
     return result;
+  }
+
+  /** Counts the sources that came or went: unchanged between two rebuilds, the same files are there. */
+  get membership(): number {
+    return this.cameOrWent;
   }
 
   /** The ids of the docs (what the config's sidebars may name). */
