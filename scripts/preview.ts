@@ -25,7 +25,12 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const stop = () => server.close(() => process.exit(0));
+  // A browser's open sockets (keep-alive, a preconnect that never sent a request) would hold
+  // server.close() for up to a minute: Ctrl+C ends them too.
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -140,6 +140,8 @@ describe('doc tags', { timeout: 120_000 }, () => {
         ['Введение в фикстуру\nСтраница, на которой проверяются возможности генератора.', 'Установка из пакета\nВернуться к введению.']);
       assert.deepEqual(errors, []);
     } finally {
+      await browser?.close();
+      browser = undefined;
       await served.close();
     }
   });

@@ -55,7 +55,12 @@ export interface ServedSite {
 export async function serveSite(dir: string): Promise<ServedSite> {
   const server = createStaticServer({ root: dir, csp: readCsp(dir) });
   const port = await listen(server, 0);
-  return { origin: `http://127.0.0.1:${port}`, server, close: () => new Promise((r) => server.close(() => r())) };
+  // close() also ends the connections a still-open Chromium keeps (keep-alive, a preconnect that
+  // never sent a request), which server.close() alone would wait for.
+  return { origin: `http://127.0.0.1:${port}`, server, close: () => new Promise((r) => {
+    server.close(() => r());
+    server.closeAllConnections();
+  }) };
 }
 
 /** A built site served by the preview server, and a Chromium to look at it; close() stops both. */
