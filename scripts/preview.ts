@@ -2,7 +2,7 @@
 // with production routing and headers. Options: --dir DIR, --port N.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen } from '../build/serve/server.ts';
+import { createStaticServer, listen, stopServer } from '../build/serve/server.ts';
 import { readCsp } from '../build/render/csp.ts';
 import { freePortNear } from '../build/serve/free-port.ts';
 import { readArgs } from './cli-args.ts';
@@ -25,12 +25,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  // A browser's open sockets (keep-alive, a preconnect that never sent a request) would hold
-  // server.close() for up to a minute: Ctrl+C ends them too.
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  };
+  const stop = () => void stopServer(server).then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

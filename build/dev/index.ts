@@ -6,7 +6,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { formatWarning } from '../errors.ts';
 import type { PathOptions } from '../model/site.ts';
-import { listen } from '../serve/server.ts';
+import { listen, stopServer } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
 import { createDevServer } from './server.ts';
@@ -163,10 +163,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
 async function closeAll(server: http.Server, events: LiveEvents, watcher: BatchWatcher | undefined, session: DevSession): Promise<void> {
   events.close();
   await watcher?.close();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  await stopServer(server);
   await session.close();
 }
 

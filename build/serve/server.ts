@@ -256,3 +256,15 @@ export function listen(server: http.Server, port: number, host = '127.0.0.1'): P
     });
   });
 }
+
+/**
+ * Stops the server now, open connections included: server.close() alone waits for a browser's
+ * sockets, and Chromium keeps one it opened ahead without sending a request (a preconnect) until
+ * Node's headers timeout, up to a minute and a half.
+ */
+export function stopServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { readCsp } from '../../build/render/csp.ts';
 import { REDIRECTS_JSON_FILE } from '../../build/output/redirect-page.ts';
-import { createStaticServer, listen } from '../../build/serve/server.ts';
+import { createStaticServer, listen, stopServer } from '../../build/serve/server.ts';
 import { isolate, launchBrowser, watchErrors } from '../helpers/browser.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { gotoHydrated, hydrated } from './theme-helpers.ts';
@@ -143,8 +143,7 @@ describe('fixture site', () => {
   });
   after(async () => {
     await browser?.close();
-    front?.closeAllConnections();
-    await new Promise((r) => (front ? front.close(r) : r(undefined)));
+    if (front) await stopServer(front);
     for (const c of copies) rmSync(c.dir, { recursive: true, force: true });
   });
 

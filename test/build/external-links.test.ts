@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { stopServer } from '../../build/serve/server.ts';
 import { projectRoot } from '../helpers/paths.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -56,10 +57,7 @@ describe('external link check', () => {
     ].join('\n'));
     writeFileSync(path.join(docs, 'b.md'), [`# B`, '', `Та же [ссылка](${origin}/ok) и занятый [сервер](${origin}/busy).`, '', `[404 снова](${origin}/missing)`, ''].join('\n'));
   });
-  after(() => {
-    server.closeAllConnections();
-    server.close();
-  });
+  after(() => stopServer(server));
 
   it('reports the dead links by page and line, honours Retry-After, asks each URL once, ends within its timeout', { timeout: 60_000 }, async () => {
     const r = await run(['--external', '--docs', docs, '--cache-dir', path.join(work, 'cache'), '--timeout', '2000', '--retries', '1']);

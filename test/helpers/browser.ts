@@ -4,7 +4,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { readCsp } from '../../build/render/csp.ts';
-import { createStaticServer, listen } from '../../build/serve/server.ts';
+import { createStaticServer, listen, stopServer } from '../../build/serve/server.ts';
 import { tempDir } from './temp-dir.ts';
 
 export const CHROMIUM_FLAGS = [
@@ -55,12 +55,7 @@ export interface ServedSite {
 export async function serveSite(dir: string): Promise<ServedSite> {
   const server = createStaticServer({ root: dir, csp: readCsp(dir) });
   const port = await listen(server, 0);
-  // close() also ends the connections a still-open Chromium keeps (keep-alive, a preconnect that
-  // never sent a request), which server.close() alone would wait for.
-  return { origin: `http://127.0.0.1:${port}`, server, close: () => new Promise((r) => {
-    server.close(() => r());
-    server.closeAllConnections();
-  }) };
+  return { origin: `http://127.0.0.1:${port}`, server, close: () => stopServer(server) };
 }
 
 /** A built site served by the preview server, and a Chromium to look at it; close() stops both. */
