@@ -1,5 +1,6 @@
 // `npm test` — type-checks, builds the real site once (the browser tests serve it), then runs
-// every test file under test/ with Node's test runner.
+// every test file under test/ with Node's test runner; `npm test -- dev/session` only the files
+// whose path has that text.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,16 @@ const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
+const filter = process.argv[2];
+const files = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && (!filter || f.includes(filter)))
+  .sort()
+  .map((f) => path.join('test', f));
+// Given no files, Node's runner would look for tests itself and run the fixtures' scripts.
+if (files.length === 0) {
+  console.error(`No test file under test/ has "${filter}" in its path (e.g. npm test -- dev/session).`);
+  process.exit(1);
+}
 console.log('› type check');
 run('npx', ['tsc', '--noEmit', '-p', '.']);
 
@@ -18,10 +29,5 @@ const siteDist = path.join(root, '.cache', 'test-site');
 console.log('› building the site for the browser tests');
 run('npx', ['tsx', 'scripts/build.ts', '--out', siteDist, '--quiet']);
 
-const filter = process.argv[2];
-const files = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.test\.tsx?$/.test(f) && (!filter || f.includes(filter)))
-  .sort()
-  .map((f) => path.join('test', f));
 console.log(`› ${files.length} test files`);
 run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { SG_SITE_DIST: siteDist });

@@ -1,5 +1,6 @@
-// The commands an author types: `npm start` hands each flag to the step it belongs to, and a busy
-// port is answered with a port that is actually free.
+// The commands an author types: `npm start` hands each flag to the step it belongs to and stops
+// at once on Ctrl+C, a busy port is answered with a port that is actually free, and `npm test`
+// with a filter that matches nothing says so.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
@@ -63,6 +64,13 @@ describe('command line', () => {
       child.stdout.destroy();
       child.stderr.destroy();
     }
+  });
+
+  it('npm test with a filter no test file matches says so, instead of running what Node finds', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/test.ts', 'no-such-test-file'], { cwd: projectRoot, encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /No test file under test\/ has "no-such-test-file" in its path/);
+    assert.doesNotMatch(r.stdout, /type check/, 'it stops before the type check and the build');
   });
 
   it('a busy port: the hint names a port that is free', async () => {
