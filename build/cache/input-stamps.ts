@@ -80,3 +80,12 @@ export class InputStamps {
     this.cache.save();
   }
 }
+
+/** A page reader (build/model/content.ts) through the stamps: a file gone fails as reading it would (ENOENT). */
+export function stampedReader(stamps: InputStamps): (absPath: string) => SourceFile {
+  return (absPath) => {
+    const source = stamps.page(absPath);
+    if (source) return source;
+    throw Object.assign(new Error(`ENOENT: no such file or directory, open '${absPath}'`), { code: 'ENOENT', path: absPath });
+  };
+}

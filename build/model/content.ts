@@ -134,6 +134,8 @@ class LoadedSource implements SourcePage {
   private hashValue: string | undefined;
   readonly size: number;
   readonly mayInclude: boolean;
+  /** A stamped page's recorded first line (SourceHead.firstLine), if it has one. */
+  private readonly firstLine: string | undefined;
 
   constructor(
     readonly kind: SourceKind, readonly id: string, readonly file: string, readonly absPath: string, public route: string,
@@ -152,6 +154,7 @@ class LoadedSource implements SourcePage {
       this.size = source.size;
       this.mayInclude = source.head.mayInclude;
     }
+    this.firstLine = source.bytes ? undefined : source.head.firstLine;
   }
 
   get hash(): string {
@@ -183,6 +186,7 @@ class LoadedSource implements SourcePage {
    */
   bodyToFirstLine(): string {
     if (this.bodyText !== undefined) return this.bodyText;
+    if (this.bytes === undefined && this.firstLine !== undefined) return this.firstLine;
     const bytes = this.text();
     if (!bytes) return '';
     let at = this.bodyStart;
@@ -198,11 +202,20 @@ class LoadedSource implements SourcePage {
    */
   private text(): Buffer | null {
     if (this.bytes !== undefined) return this.bytes;
-    const bytes = readFileSync(this.absPath);
-    if (sourceHash(bytes) !== this.hash) {
-      throw new BuildError('the file changed while the site was being built', this.file, undefined, 'build again');
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(this.absPath);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceChangedError(this.file);
+      throw e;
     }
+    if (sourceHash(bytes) !== this.hash) throw new SourceChangedError(this.file);
     return (this.bytes = bytes);
+  }
+
+  /** Reads the file's bytes now if it was known by its stamp (see loadSource). */
+  load(): void {
+    this.text();
   }
 
   /** Once both texts are set, the bytes are not needed any more. */
@@ -210,6 +223,32 @@ class LoadedSource implements SourcePage {
     if (this.rawText === undefined || this.bodyText === undefined) return;
     this.hashValue ??= sourceHash(this.bytes!); // what the hash stood for goes now
     this.bytes = null;
+  }
+}
+
+/** Text up to the end of its first line that is not blank (bodyToFirstLine may give more). */
+const firstLineOf = (text: string) => /^(?:\s*\n)*[^\n]*/.exec(text)![0];
+
+/** A page known by its stamp whose file no longer has the bytes the stamp stood for (edited or removed since). */
+export class SourceChangedError extends BuildError {
+  constructor(file: string) {
+    super('the file changed while the site was being built', file, undefined, 'build again');
+  }
+}
+
+/**
+ * Makes sure a page's bytes are in hand (a page known by its stamp is read now); false when its
+ * file changed or went since it was looked at: the dev server then waits for the watcher's news
+ * of it, which reads it again.
+ */
+export function loadSource(page: SourcePage): boolean {
+  if (!(page instanceof LoadedSource)) return true;
+  try {
+    page.load();
+    return true;
+  } catch (e) {
+    if (e instanceof SourceChangedError) return false;
+    throw e;
   }
 }
 
@@ -262,7 +301,8 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
   const route = frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, rel, file, text) : kind === 'doc' ? routeOfDocPath(rel) : routeOfPath(rel);
   const page = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, source, Buffer.byteLength(head ?? ''));
   // A head not found in the bytes (the file was decoded whole) is not recorded: the next build reads the file again.
-  if (head !== null) source.keepHead?.({ frontMatter: head, mayInclude: page.mayInclude });
+  // A page without a front-matter title keeps its first line too: a title may be there.
+  if (head !== null) source.keepHead?.({ frontMatter: head, mayInclude: page.mayInclude, ...(frontMatter.title === undefined ? { firstLine: firstLineOf(page.bodyToFirstLine()) } : {}) });
   if (head === null) page.body = body;
   return page;
 }

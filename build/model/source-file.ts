@@ -11,6 +11,11 @@ export interface SourceHead {
   frontMatter: string;
   /** The body has an `::include` directive or a `<<<` snippet line. */
   mayInclude: boolean;
+  /**
+   * A page without a title in its front matter: its body up to its first line that is not blank,
+   * where a `# ` title may be (the dev server's first page names the other pages with it).
+   */
+  firstLine?: string;
 }
 
 /** A file read: its bytes, their sha256 (hex) when whoever read them has it already. */
