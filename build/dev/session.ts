@@ -44,6 +44,7 @@ import { NO_TAG_DEFINITIONS, readTagDefinitions, tagLinks, type TagDefinitions }
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
 import { byCodeUnit } from '../order.ts';
 import { releaseHeapTuning, tuneHeapForSite } from '../v8-flags.ts';
+import { InputStamps, stampedReader } from '../cache/input-stamps.ts';
 
 /** The pages for machines made when asked for (DevSession.machineFiles). */
 export const MACHINE_FILES = ['/llms.txt', '/llms-full.txt'];
@@ -338,10 +339,16 @@ export class DevSession {
     const routesBefore = this.routeOfFile;
     const before = { membership: this.src.membership, adapted: this.adapted, routesChecked: !this.errors.has(ROUTES) };
     const pause = timeSlicer(20); // esbuild's replies come in meanwhile
+    // The first build knows a page unchanged since any build or dev server of this cache looked at
+    // it by its stamp, without reading it (build/cache/input-stamps.ts): a large site's first page
+    // then waits for no file but its own. Later rebuilds read what the watcher reports.
+    const stamps = full && this.paths.cacheDir ? new InputStamps(this.paths.cacheDir) : undefined;
+    const reader = stamps && stampedReader(stamps);
     for (const [file, state] of pageChanges) {
-      this.src.read(file, state);
+      this.src.read(file, state, reader);
       await pause();
     }
+    stamps?.save();
     // A large site's first build keeps the heap near what is alive, as the build does (build/v8-flags.ts).
     if (full) tuneHeapForSite([...this.src.byFile.values()].reduce((n, s) => n + s.size, 0));
     const site = adaptSite(this.loaded, this.src.docIds(), this.paths.pagesDir);
@@ -770,7 +777,11 @@ export class DevSession {
       if (!(await first.bundling) || this.built || !this.bundles) return undefined;
       const compiled = new Map(this.src.compiled);
       if (own) compiled.set(source.absPath, own);
-      for (const s of list) if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(bodyToFirstLine(s)));
+      // The other pages give their titles: the front matter's, or else a `# ` first line (taken
+      // only then: a page known by its stamp has it from the cache, and is read for nothing else).
+      for (const s of list) {
+        if (s.kind !== 'react-page' && !compiled.has(s.absPath)) compiled.set(s.absPath, titleOnly(s.frontMatter.title === undefined ? bodyToFirstLine(s) : ''));
+      }
       const categories = this.categories ?? readCategories(this.paths.docsDir, this.paths.root).categories;
       const metaOf = this.metaOf(config, this.tagDefs ?? readTagDefinitions(this.paths.docsDir, this.paths.root));
       const assembled = assemblePages({ config, sources: list, compiled, root: this.paths.root, configPath: this.paths.configPath, metaOf, categories });

@@ -10,7 +10,7 @@ import { pathInside } from '../file-tree.ts';
 import { compilePages } from '../markdown/compile-stage.ts';
 import { compileMarkdown, filesShownBy, type CompiledMarkdown } from '../markdown/compile.ts';
 import type { Categories } from '../model/categories.ts';
-import { listFiles, readSourcePage, sourceKindOf, type SourcePage } from '../model/content.ts';
+import { listFiles, loadSource, readSourcePage, sourceKindOf, type SourcePage, type SourceReader } from '../model/content.ts';
 import { generatedIndexPages } from '../model/generated-index.ts';
 import type { SitePaths } from '../model/site.ts';
 import { NO_TAG_DEFINITIONS, siteTags, type TagDefinitions } from '../model/tags.ts';
@@ -96,14 +96,18 @@ export class DevSources {
     this.errors.delete(compileKey(file));
   }
 
-  /** Reads a source that changed on disk (or forgets one that is gone); a new version is marked touched and stale. */
-  read(file: string, state: 'changed' | 'removed') {
+  /**
+   * Reads a source that changed on disk (or forgets one that is gone); a new version is marked
+   * touched and stale. `reader`: how its file is read (the first build's knows unchanged files by
+   * their stamps, build/cache/input-stamps.ts).
+   */
+  read(file: string, state: 'changed' | 'removed', reader?: SourceReader) {
     const where = this.locate(file);
     const kind = where && sourceKindOf(where.rel, where.folder);
     const forget = () => this.forget(file);
     if (!where || !kind || state === 'removed') return forget();
     try {
-      const source = readSourcePage(kind, where.dir, this.paths.root, where.rel);
+      const source = readSourcePage(kind, where.dir, this.paths.root, where.rel, undefined, reader);
       this.errors.delete(file);
       this.keep(source, `${where.folder === 'docs' ? 0 : 1}${where.rel}`);
     } catch (e) {
@@ -195,13 +199,16 @@ export class DevSources {
       if (s.kind === 'react-page') continue;
       // Named in the page's text, or included through another fragment (the compile recorded it).
       const includes = this.compiled.get(s.absPath)?.includes;
-      if (names.some((n) => s.raw.includes(n)) || files.some((f) => includes?.includes(f))) this.stale.add(s.absPath);
+      if (!loadSource(s) || names.some((n) => s.raw.includes(n)) || files.some((f) => includes?.includes(f))) this.stale.add(s.absPath);
     }
   }
 
   /** Compiles the stale pages of `list`; returns which were compiled. */
   async compileStale(list: SourcePage[], routeOfFile: Map<string, string>, warnings: Warning[]): Promise<Set<string>> {
-    const todo = list.filter((s) => s.kind !== 'react-page' && this.stale.has(s.absPath));
+    // A page known by its stamp is read now; one whose file changed or went since the first build
+    // looked at it stays stale, without an error: the watcher reports that change, and the rebuild
+    // it starts reads the file again.
+    const todo = list.filter((s) => s.kind !== 'react-page' && this.stale.has(s.absPath) && loadSource(s));
     const done = new Set<string>();
     const accept = (file: string, c: CompiledMarkdown) => {
       this.compiled.set(file, c);

@@ -2,13 +2,16 @@
 // page asked for is compiled and rendered on its own, the other pages' titles are read from
 // their front matter or first `# ` line until they are compiled.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { isolate, launchBrowser, watchErrors } from '../helpers/browser.ts';
 import { devArgs, freePort, sessionOf, startDev, until, type DevProcess } from './harness.ts';
+import { treeOf } from '../helpers/output-tree.ts';
+import { RACY_MS } from '../../build/cache/input-stamps.ts';
 
 /** Pages enough that compiling them all takes seconds, far longer than one page alone. */
 function addBulkPages(site: FixtureCopy, count = 400) {
@@ -135,6 +138,103 @@ describe('dev server: the first page while the site builds', () => {
       assert.equal(code, 0, dev.output());
       assert.match(dev.output(), /Dev server stopped before the site was built\./);
       assert.doesNotMatch(dev.output(), /fatal error|deadlock|goroutine/i);
+    } finally {
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * Records which files under `dir` the process reads with readFileSync from now until stop() (the
+ * engine's modules see the spy: syncBuiltinESMExports updates their `node:fs` bindings).
+ */
+function spyOnReads(dir: string): { stop(): string[] } {
+  const original = fs.readFileSync;
+  const read: string[] = [];
+  fs.readFileSync = ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    if (typeof file === 'string' && file.startsWith(dir + path.sep)) read.push(path.relative(dir, file));
+    return (original as (...a: unknown[]) => unknown)(file, ...rest);
+  }) as typeof fs.readFileSync;
+  syncBuiltinESMExports();
+  return {
+    stop() {
+      fs.readFileSync = original;
+      syncBuiltinESMExports();
+      return read;
+    },
+  };
+}
+
+/** Files written this close to a look are read again by the next one (build/cache/input-stamps.ts). */
+const pastRacyWindow = () => new Promise((resolve) => setTimeout(resolve, RACY_MS + 200));
+
+describe('dev server: started again over the same cache', () => {
+  it('reads no unchanged page but the one asked for before answering it, and builds what the first start built', async () => {
+    const site = copyFixture();
+    addBulkPages(site, 40);
+    // Beside the page asked for in its sidebar, titled by its first line only.
+    site.write('docs/reference/first-line.md', '\n# Заголовок из первой строки\n\nТекст.\n');
+    const cacheDir = path.join(site.dir, '.cache');
+    const coldOut = path.join(site.dir, 'cold-dev');
+    try {
+      await pastRacyWindow();
+      const first = sessionOf(site, { cacheDir });
+      assert.deepEqual((await first.session.start()).errors, []);
+      await first.session.close();
+      cpSync(first.out, coldOut, { recursive: true });
+
+      const again = sessionOf(site, { cacheDir });
+      const reads = spyOnReads(site.docs);
+      let early: string | undefined;
+      let readBeforeAnswer: string[];
+      try {
+        const starting = again.session.start();
+        early = await again.session.renderEarly('/reference/api');
+        readBeforeAnswer = reads.stop().filter((f) => f.endsWith('.md'));
+        const result = await starting;
+        assert.deepEqual(result.errors, []);
+        assert.deepEqual(result.provisional, [], 'the early page differs from the built one');
+      } finally {
+        reads.stop();
+        await again.session.close();
+      }
+      // Its own file only: the other pages' front matter and first lines came from the cache.
+      assert.deepEqual(readBeforeAnswer, [path.join('reference', 'api.md')]);
+      assert.ok(early?.includes('>Заголовок из первой строки<'), 'a page titled by its first line is not named so in the sidebar');
+      assert.equal(early, readFileSync(path.join(again.out, 'reference/api/index.html'), 'utf8'));
+      const [built, cold] = [treeOf(again.out), treeOf(coldOut)];
+      assert.deepEqual([...built.keys()], [...cold.keys()]);
+      for (const [rel, bytes] of cold) assert.ok(bytes.equals(built.get(rel)!), `${rel} differs from the first start's`);
+    } finally {
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('compiles a page saved after it was known by the cache as it is when the watcher reports it, with no error meanwhile', async () => {
+    const site = copyFixture();
+    addBulkPages(site, 40);
+    const cacheDir = path.join(site.dir, '.cache');
+    try {
+      await pastRacyWindow();
+      const first = sessionOf(site, { cacheDir });
+      await first.session.start();
+      await first.session.close();
+
+      const again = sessionOf(site, { cacheDir });
+      try {
+        const starting = again.session.start();
+        // The first page is answered once every source has been looked at: then the bulk page is saved.
+        assert.ok(await again.session.renderEarly('/guide/intro'));
+        site.edit('docs/bulk/p017.md', (text) => `${text}\nПравка после старта.\n`);
+        const result = await starting;
+        assert.deepEqual(result.errors, []);
+        // What the watcher would report; the page is read and compiled as it is now.
+        const changed = await again.change('docs/bulk/p017.md');
+        assert.deepEqual(changed.errors, []);
+        assert.match(readFileSync(path.join(again.out, 'bulk/p017/index.html'), 'utf8'), /Правка после старта\./);
+      } finally {
+        await again.session.close();
+      }
     } finally {
       rmSync(site.dir, { recursive: true, force: true });
     }

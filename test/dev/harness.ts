@@ -132,11 +132,11 @@ export function freePort(): Promise<number> {
 }
 
 /** A dev session (no server, no watcher) over a fixture copy, writing into its `.dev` folder. */
-export function sessionOf(site: FixtureCopy): { session: DevSession; out: string; change(rel: string, type?: FileEvent['type']): Promise<RebuildResult> } {
+export function sessionOf(site: FixtureCopy, options: { cacheDir?: string } = {}): { session: DevSession; out: string; change(rel: string, type?: FileEvent['type']): Promise<RebuildResult> } {
   const out = path.join(site.dir, '.dev');
   const session = new DevSession({
     projectRoot, docsDir: site.docs, pagesDir: path.join(site.dir, 'pages'), staticDir: path.join(site.dir, 'static'),
-    configPath: path.join(site.dir, 'site.config.ts'), outDir: out,
+    configPath: path.join(site.dir, 'site.config.ts'), outDir: out, ...options,
   });
   return { session, out, change: (rel, type = 'change') => session.update(planChanges([{ type, file: path.join(site.dir, rel) }], session.dirs)) };
 }
