@@ -2,7 +2,8 @@
 // http://localhost:3000 with production's routing, and rebuilds what each save changes; open tabs
 // update in place (or reload), errors show in an overlay until fixed.
 // Options: --port N (0: any free port), --host H, --docs DIR, --pages DIR, --static DIR,
-// --config FILE, --out DIR (default .dev), --root DIR (the project whose src/ is the theme), --no-cache.
+// --config FILE, --out DIR (default .dev), --root DIR (the project whose src/ is the theme), --no-cache,
+// --cache-dir DIR (default .cache, the one npm run build uses).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
@@ -21,6 +22,7 @@ const args = readArgs({
   out: { type: 'string' },
   root: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  'cache-dir': { type: 'string' },
 });
 const projectRoot = path.resolve(args.root ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const port = Number(args.port ?? process.env.PORT ?? 3000);
@@ -60,7 +62,7 @@ async function main(): Promise<void> {
       staticDir: abs(args.static),
       configPath: abs(args.config),
       outDir: abs(args.out),
-      cacheDir: args['no-cache'] ? null : undefined,
+      cacheDir: args['no-cache'] ? null : abs(args['cache-dir']),
       onBuilt: () => (built = true),
     });
   } catch (e) {

@@ -2,7 +2,7 @@
 // page asked for is compiled and rendered on its own, the other pages' titles are read from
 // their front matter or first `# ` line until they are compiled.
 import assert from 'node:assert/strict';
-import fs, { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -205,6 +205,21 @@ describe('dev server: started again over the same cache', () => {
       const [built, cold] = [treeOf(again.out), treeOf(coldOut)];
       assert.deepEqual([...built.keys()], [...cold.keys()]);
       for (const [rel, bytes] of cold) assert.ok(bytes.equals(built.get(rel)!), `${rel} differs from the first start's`);
+    } finally {
+      rmSync(site.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps its cache in the folder --cache-dir names, as the build does', async () => {
+    const site = copyFixture();
+    const cacheDir = path.join(site.dir, 'elsewhere', 'cache');
+    try {
+      await pastRacyWindow();
+      const dev = await startDev(devArgs(site, ['--cache-dir', cacheDir]));
+      assert.equal(await dev.stop(), 0, dev.output());
+      // The config as loaded and the pages' stamps, for the next start.
+      const kept = readdirSync(cacheDir);
+      assert.ok(kept.includes('site-config.v8') && kept.includes('input-stamps.v8'), `the cache folder has ${kept.join(', ')}`);
     } finally {
       rmSync(site.dir, { recursive: true, force: true });
     }
