@@ -81,11 +81,7 @@ export class InputStamps {
   }
 }
 
-/** A page reader (build/model/content.ts) through the stamps: a file gone fails as reading it would (ENOENT). */
+/** A page reader (build/model/content.ts) through the stamps; a file gone is read, so that it fails as reading it does (ENOENT). */
 export function stampedReader(stamps: InputStamps): (absPath: string) => SourceFile {
-  return (absPath) => {
-    const source = stamps.page(absPath);
-    if (source) return source;
-    throw Object.assign(new Error(`ENOENT: no such file or directory, open '${absPath}'`), { code: 'ENOENT', path: absPath });
-  };
+  return (absPath) => stamps.page(absPath) ?? { bytes: readFileSync(absPath) };
 }
