@@ -13,10 +13,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { readCsp } from '../build/render/csp.ts';
 import { createStaticServer, listen } from '../build/serve/server.ts';
-import { readArgs } from './cli-args.ts';
+import { readArgs, wholeNumber } from './cli-args.ts';
+import { AUDIT } from './commands.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = readArgs({ 'skip-build': { type: 'boolean' }, runs: { type: 'string' }, traces: { type: 'boolean' }, only: { type: 'string' } });
+const args = readArgs(AUDIT);
 const dist = path.join(root, '.cache', 'audit-dist');
 const reports = path.join(root, '.cache', 'audit-reports');
 
@@ -28,7 +29,7 @@ if (args.only && !PAGES.includes(args.only)) {
   process.exit(2);
 }
 const routes = PAGES.filter((p) => !args.only || p === args.only);
-const runs = Number(args.runs ?? 1);
+const runs = wholeNumber(AUDIT, 'runs', args.runs, 1, { min: 1 });
 const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1200, tbtMs: 50, cls: 0, bytes: 150 * 1024 };
 
 if (!args['skip-build']) {

@@ -12,13 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isolate, launchBrowser } from '../test/helpers/browser.ts';
-import { readArgs } from './cli-args.ts';
+import { readArgs, wholeNumber } from './cli-args.ts';
+import { BENCH_DEV } from './commands.ts';
 import { engineEnv } from './engine-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = readArgs({ pages: { type: 'string' }, edits: { type: 'string' }, keep: { type: 'boolean' } });
-const pages = Number(args.pages ?? 1000);
-const edits = Number(args.edits ?? 10);
+const args = readArgs(BENCH_DEV);
+const pages = wholeNumber(BENCH_DEV, 'pages', args.pages, 1000, { min: 1 });
+const edits = wholeNumber(BENCH_DEV, 'edits', args.edits, 10, { min: 1 });
 const EDIT_BUDGET_MS = 200;
 
 const work = mkdtempSync(path.join(os.tmpdir(), `sg-bench-dev-${pages}-`));

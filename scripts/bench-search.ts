@@ -15,9 +15,10 @@ import { readCsp } from '../build/render/csp.ts';
 import { createStaticServer, listen } from '../build/serve/server.ts';
 import { CHROMIUM_FLAGS } from '../test/helpers/browser.ts';
 import { readArgs } from './cli-args.ts';
+import { BENCH_SEARCH } from './commands.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = readArgs({ pages: { type: 'string' }, keep: { type: 'boolean' } });
+const args = readArgs(BENCH_SEARCH);
 const sizes = (args.pages ?? '1000,10000').split(',').map(Number);
 const work = path.join(os.tmpdir(), 'sg-bench-search');
 const BUDGET_BYTES = 150 * 1024;

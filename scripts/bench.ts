@@ -17,11 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArgs } from './cli-args.ts';
+import { BENCH } from './commands.ts';
 import { engineEnv } from './engine-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.join(root, '..', 'shared', 'bench');
-const args = readArgs({ pages: { type: 'string' }, quick: { type: 'boolean' }, keep: { type: 'boolean' }, 'no-link-check': { type: 'boolean' }, 'site-only': { type: 'boolean' } });
+const args = readArgs(BENCH);
 const sizes = (args.quick ? '1000' : (args.pages ?? '1000,3000,10000')).split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
 const work = mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
 

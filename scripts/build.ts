@@ -1,7 +1,5 @@
 // `npm run build` — builds docs/ into dist/.
-// Options: --docs DIR, --out DIR, --config FILE, --pages DIR, --static DIR, --no-cache, --cache-dir DIR,
-// --no-link-check, --no-user-guide (skip the PDF this once), --quiet, --verbose (stack traces of unexpected errors), --stats-json FILE
-// (machine-readable figures for the benchmarks).
+// Options: scripts/commands.ts (`npm run build -- --help`).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,22 +8,10 @@ import { formatError, formatWarning } from '../build/errors.ts';
 import { describeFsError } from '../build/output/fs-errors.ts';
 import { printSummary } from '../build/report.ts';
 import { readArgs } from './cli-args.ts';
+import { BUILD } from './commands.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = readArgs({
-  docs: { type: 'string' },
-  out: { type: 'string' },
-  config: { type: 'string' },
-  pages: { type: 'string' },
-  static: { type: 'string' },
-  'no-cache': { type: 'boolean' },
-  'cache-dir': { type: 'string' },
-  'stats-json': { type: 'string' },
-  'no-link-check': { type: 'boolean' },
-  'no-user-guide': { type: 'boolean' },
-  quiet: { type: 'boolean' },
-  verbose: { type: 'boolean' },
-});
+const args = readArgs(BUILD);
 
 // No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
 async function main(): Promise<void> {

@@ -1,39 +1,22 @@
 // `npm run deploy -- <site dir>` — makes the built dist/ the live release of a site folder that
 // nginx serves as `<site dir>/current` (build/deploy/releases.ts); `--rollback` makes the release
 // before it live again.
-// Options: --dist DIR (default dist/), --keep N (releases kept, default 5), --reload "CMD" (run after
-// the Content-Security-Policy is written and before the switch, e.g. "nginx -s reload"), --verbose.
+// Options: scripts/commands.ts (`npm run deploy -- --help`); --reload's command runs after the
+// Content-Security-Policy is written and before the switch.
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { DEFAULT_KEEP, deploy, rollback } from '../build/deploy/releases.ts';
 import { formatError } from '../build/errors.ts';
 import { describeFsError } from '../build/output/fs-errors.ts';
+import { readCommand, usageFailure, wholeNumber } from './cli-args.ts';
+import { DEPLOY } from './commands.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    dist: { type: 'string' },
-    keep: { type: 'string' },
-    rollback: { type: 'boolean' },
-    reload: { type: 'string' },
-    verbose: { type: 'boolean' },
-  },
-});
-
-const usage = 'usage: npm run deploy -- <site dir> [--dist DIR] [--keep N] [--reload "nginx -s reload"] | <site dir> --rollback';
-if (positionals.length !== 1) {
-  console.error(usage);
-  process.exit(2);
-}
-const keep = args.keep === undefined ? DEFAULT_KEEP : Number(args.keep);
-if (!Number.isInteger(keep) || keep < 1) {
-  console.error(`--keep takes a whole number of releases, 1 or more (got ${args.keep})\n${usage}`);
-  process.exit(2);
-}
-const siteDir = path.resolve(positionals[0]);
+const { values: args, operands } = readCommand(DEPLOY);
+if (operands.length !== 1) usageFailure(DEPLOY, operands.length ? `one site folder, not ${operands.length}: ${operands.join(' ')}` : 'give the site folder nginx serves, e.g. /srv/sgroups-docs');
+const keep = wholeNumber(DEPLOY, 'keep', args.keep, DEFAULT_KEEP, { min: 1 });
+const siteDir = path.resolve(operands[0]);
 const reload = args.reload ? () => void execSync(args.reload!, { stdio: 'inherit' }) : undefined;
 
 try {

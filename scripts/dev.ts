@@ -1,35 +1,19 @@
 // `npm run dev` — watch mode for authors: builds the site into .dev/ (never dist/), serves it on
 // http://localhost:3000 with production's routing, and rebuilds what each save changes; open tabs
 // update in place (or reload), errors show in an overlay until fixed.
-// Options: --port N (0: any free port), --host H, --docs DIR, --pages DIR, --static DIR,
-// --config FILE, --out DIR (default .dev), --root DIR (the project whose src/ is the theme), --no-cache,
-// --cache-dir DIR (default .cache, the one npm run build uses).
+// Options: scripts/commands.ts (`npm run dev -- --help`).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stop as stopEsbuild } from 'esbuild';
 import { startDevServer, type DevServer } from '../build/dev/index.ts';
 import { formatError } from '../build/errors.ts';
 import { freePortNear } from '../build/serve/free-port.ts';
-import { readArgs } from './cli-args.ts';
+import { readArgs, wholeNumber } from './cli-args.ts';
+import { DEV } from './commands.ts';
 
-const args = readArgs({
-  port: { type: 'string' },
-  host: { type: 'string' },
-  docs: { type: 'string' },
-  pages: { type: 'string' },
-  static: { type: 'string' },
-  config: { type: 'string' },
-  out: { type: 'string' },
-  root: { type: 'string' },
-  'no-cache': { type: 'boolean' },
-  'cache-dir': { type: 'string' },
-});
+const args = readArgs(DEV);
 const projectRoot = path.resolve(args.root ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
-const port = Number(args.port ?? process.env.PORT ?? 3000);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a port number, not "${args.port}"`);
-  process.exit(2);
-}
+const port = wholeNumber(DEV, 'port', args.port ?? process.env.PORT, 3000, { max: 65535 });
 const abs = (p: string | undefined) => (p ? path.resolve(p) : undefined);
 
 // Ctrl+C is answered from the start: the first build of a large site takes a while, and a stop

@@ -1,16 +1,17 @@
 // `npm run preview` (and the second half of `npm start`, scripts/start.ts): serves dist/ on http://localhost:3000
-// with production routing and headers. Options: --dir DIR, --port N.
+// with production routing and headers. Options: scripts/commands.ts (`npm run preview -- --help`).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer, listen, stopServer } from '../build/serve/server.ts';
 import { readCsp } from '../build/render/csp.ts';
 import { freePortNear } from '../build/serve/free-port.ts';
-import { readArgs } from './cli-args.ts';
+import { readArgs, wholeNumber } from './cli-args.ts';
+import { PREVIEW } from './commands.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = readArgs({ dir: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } });
+const args = readArgs(PREVIEW);
 const root = path.resolve(args.dir ?? path.join(projectRoot, 'dist'));
-const port = Number(args.port ?? process.env.PORT ?? 3000);
+const port = wholeNumber(PREVIEW, 'port', args.port ?? process.env.PORT, 3000, { max: 65535 });
 const server = createStaticServer({ root, csp: readCsp(root) });
 // No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
 async function main(): Promise<void> {

@@ -1,26 +1,23 @@
-// `npm start` — builds docs/ into dist/, then serves it like `npm run preview`. Each flag goes to
+// `npm start` — builds docs/ into dist/, then serves it like `npm run preview`. Each option goes to
 // the step it belongs to: --port and --host to the server, everything else (--no-cache,
-// --no-link-check, --docs …) to the build.
+// --no-link-check, --docs …) to the build (scripts/commands.ts; `npm start -- --help`). The
+// options are checked here, before the build, so that a mistyped server option does not wait
+// for a whole build to be reported.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readArgs } from './cli-args.ts';
+import { START, START_SERVER_OPTIONS } from './commands.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_FLAGS = new Set(['--port', '--host']);
+const args = readArgs(START);
 const buildArgs: string[] = [];
 const serveArgs: string[] = [];
-const argv = process.argv.slice(2);
-for (let i = 0; i < argv.length; i++) {
-  const [flag, inline] = argv[i].split('=', 2);
-  const target = SERVER_FLAGS.has(flag) ? serveArgs : buildArgs;
-  target.push(argv[i]);
-  // A value given as the next word travels with its flag.
-  if (inline === undefined && argv[i + 1] !== undefined && !argv[i + 1].startsWith('--') && !['--no-cache', '--no-link-check', '--quiet', '--verbose'].includes(flag)) target.push(argv[++i]);
+for (const [name, value] of Object.entries(args)) {
+  const target = START_SERVER_OPTIONS.includes(name) ? serveArgs : buildArgs;
+  target.push(value === true ? `--${name}` : `--${name}=${value}`);
 }
-if (buildArgs.some((a) => a.startsWith('--out'))) {
-  const at = buildArgs.findIndex((a) => a.startsWith('--out'));
-  serveArgs.push('--dir', buildArgs[at].includes('=') ? buildArgs[at].split('=')[1] : buildArgs[at + 1]);
-}
+if (args.out !== undefined) serveArgs.push(`--dir=${args.out}`);
 // Through the launcher, as `npm run build` runs them (scripts/launch.mjs: no TypeScript loader).
 const script = (name: string) => [path.join(projectRoot, 'scripts', 'launch.mjs'), path.join('scripts', name)];
 const built = spawnSync(process.execPath, [...script('build.ts'), ...buildArgs], { stdio: 'inherit' });

@@ -1,6 +1,7 @@
 // The commands an author types: `npm start` hands each flag to the step it belongs to and stops
 // at once on Ctrl+C, a busy port is answered with a port that is actually free, and `npm test`
-// with a filter that matches nothing says so.
+// with a filter that matches nothing says so. Every command lists its options on --help and
+// answers a mistyped one with one line and exit 2, before doing any work.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
@@ -71,6 +72,52 @@ describe('command line', () => {
     assert.equal(r.status, 1);
     assert.match(r.stderr, /No test file under test\/ has "no-such-test-file" in its path/);
     assert.doesNotMatch(r.stdout, /type check/, 'it stops before the type check and the build');
+  });
+
+  /** A script as npm runs it (scripts/launch.mjs), with the output of both streams. */
+  const run = (script: string, args: string[]) => spawnSync(process.execPath, ['scripts/launch.mjs', `scripts/${script}`, ...args], { cwd: projectRoot, encoding: 'utf8', timeout: 60_000 });
+
+  it('every command lists its options on --help, and exits 0', () => {
+    const expected: Record<string, string[]> = {
+      'build.ts': ['usage: npm run build -- [options]', '--docs DIR', '--out DIR', '--no-cache', '--cache-dir DIR', '--no-link-check', '--no-user-guide', '--verbose'],
+      'dev.ts': ['usage: npm run dev -- [options]', '--port N', '--host HOST', '--docs DIR', '--out DIR', '--no-cache'],
+      'start.ts': ['usage: npm start -- [options]', '--port N', '--docs DIR', '--no-link-check'],
+      'preview.ts': ['usage: npm run preview -- [options]', '--dir DIR', '--port N'],
+      'deploy.ts': ['usage: npm run deploy -- <site dir> [options]', '--keep N', '--reload CMD', '--rollback'],
+      'migrate.ts': ['usage: npm run migrate -- <docusaurus site folder> <target docs folder> [options]', '--force', '--static DIR'],
+      'check-links.ts': ['usage: npm run check:links -- [options]', '--external', '--timeout MS', '--fresh'],
+    };
+    for (const [script, lines] of Object.entries(expected)) {
+      for (const flag of ['--help', '-h']) {
+        const r = run(script, [flag]);
+        assert.equal(r.status, 0, `${script} ${flag}: ${r.stderr}`);
+        for (const line of lines) assert.ok(r.stdout.includes(line), `${script} ${flag} shows ${line}:\n${r.stdout}`);
+      }
+    }
+  });
+
+  it('a mistyped option, a missing value or a stray word: one line naming it, a pointer to --help, exit 2, no work done', () => {
+    const cases: [string, string[], string][] = [
+      ['build.ts', ['--no-cahce'], 'npm run build: unknown option --no-cahce; did you mean --no-cache?'],
+      ['build.ts', ['--bogus'], 'npm run build: unknown option --bogus'],
+      ['build.ts', ['--docs'], 'npm run build: --docs needs a value: --docs DIR'],
+      ['build.ts', ['--docs='], 'npm run build: --docs needs a value: --docs DIR'],
+      ['build.ts', ['--quiet=yes'], 'npm run build: --quiet is a flag and takes no value'],
+      ['build.ts', ['docs'], 'npm run build: unexpected argument docs (this command takes options only)'],
+      ['dev.ts', ['--prot', '4000'], 'npm run dev: unknown option --prot; did you mean --port?'],
+      ['preview.ts', ['--port', '70000'], 'npm run preview: --port takes a whole number from 0 to 65535, not "70000"'],
+      ['start.ts', ['--prot', '4000'], 'npm start: unknown option --prot; did you mean --port?'],
+      ['deploy.ts', [], 'npm run deploy: give the site folder nginx serves, e.g. /srv/sgroups-docs'],
+      ['deploy.ts', ['/tmp/site', '--keep', '0'], 'npm run deploy: --keep takes a whole number of 1 or more, not "0"'],
+      ['check-links.ts', ['--external', '--retries', 'two'], 'npm run check:links: --retries takes a whole number, not "two"'],
+    ];
+    for (const [script, args, message] of cases) {
+      const r = run(script, args);
+      const name = message.split(': ')[0];
+      assert.equal(r.status, 2, `${script} ${args.join(' ')}: ${r.stdout}${r.stderr}`);
+      assert.equal(r.stderr, `${message}\n${name} -- --help lists the options.\n`);
+      assert.equal(r.stdout, '', `${script} ${args.join(' ')} started nothing`);
+    }
   });
 
   it('a busy port: the hint names a port that is free', async () => {

@@ -168,7 +168,7 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
   it('refuses wrong arguments with exit 2 and a clear message', () => {
     const none = runMigrate([]);
     assert.equal(none.status, 2);
-    assert.match(none.stderr, /give the Docusaurus site folder and the target docs folder\nusage: npm run migrate/);
+    assert.match(none.stderr, /^npm run migrate: give the Docusaurus site folder and the target docs folder\nnpm run migrate -- --help lists the options/);
     const missing = runMigrate([path.join(os.tmpdir(), 'no-such-docusaurus-site'), path.join(os.tmpdir(), 'x')]);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /no-such-docusaurus-site does not exist/);
