@@ -25,6 +25,17 @@ export class BuildErrors extends Error {
   }
 }
 
+/**
+ * Throws what a pass found: nothing when it found nothing, the error itself when one, all of them
+ * together when several (the first `limit`, then how many more).
+ */
+export function throwIfAny(errors: BuildError[], limit = Infinity): void {
+  if (errors.length === 1) throw errors[0];
+  if (errors.length <= 1) return;
+  if (errors.length <= limit) throw new BuildErrors(errors);
+  throw new BuildErrors([...errors.slice(0, limit), new BuildError(`… and ${errors.length - limit} more of the same kind`)]);
+}
+
 export function formatError(err: unknown): string {
   if (err instanceof BuildError || err instanceof BuildErrors) return err instanceof BuildError ? err.format() : err.message;
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
@@ -35,6 +46,18 @@ export interface Warning {
   file?: string;
   line?: number;
   message: string;
+}
+
+/** The warnings a failed build had found before it stopped, by its error: shown with it, so that none is lost. */
+const foundBefore = new WeakMap<object, Warning[]>();
+
+export function withWarnings<E>(error: E, warnings: Warning[]): E {
+  if (typeof error === 'object' && error !== null && warnings.length > 0) foundBefore.set(error, warnings);
+  return error;
+}
+
+export function warningsBefore(error: unknown): Warning[] {
+  return (typeof error === 'object' && error !== null && foundBefore.get(error)) || [];
 }
 
 export function formatWarning(w: Warning): string {

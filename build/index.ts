@@ -2,7 +2,7 @@
 // do), with nothing but light modules loaded; otherwise the pipeline (build/pipeline.ts), loaded
 // only then, so that a build with nothing to do starts and ends in a fraction of a second.
 import { setEngineFlags } from './v8-flags.ts';
-import type { Warning } from './errors.ts';
+import { withWarnings, type Warning } from './errors.ts';
 import type { PathOptions } from './model/paths.ts';
 import { sitePaths } from './model/paths.ts';
 import type { FirstLoad } from './render/stats.ts';
@@ -106,7 +106,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }
   const { runPipeline } = await import('./pipeline.ts');
-  const attempt = () => runPipeline(options, { paths, warnings: [...warnings], gitDates: git.dates, fingerprint, outside, sourceBytes });
+  const attempt = async () => {
+    const found = [...warnings];
+    try {
+      return await runPipeline(options, { paths, warnings: found, gitDates: git.dates, fingerprint, outside, sourceBytes });
+    } catch (e) {
+      throw withWarnings(e, found);
+    }
+  };
   try {
     return await attempt();
   } catch (e) {

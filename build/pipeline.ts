@@ -16,7 +16,7 @@ import { filesShownBy } from './markdown/compile.ts';
 import type { BodyStore } from './cache/body-store.ts';
 import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
 import { loadSiteConfig } from './model/config.ts';
-import type { Warning } from './errors.ts';
+import { throwIfAny, type Warning } from './errors.ts';
 import { bootScript } from './render/boot-script.ts';
 import { buildCsp, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
@@ -334,13 +334,16 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // 7. Every link and anchor must resolve before the output replaces the old one.
     let linksSentToChecker = false;
     if (checkingLinks) {
-      const sourceOfRoute = new Map(sources.map((s) => [s.route, s.file]));
-      checkAnchors(refs, ids, sourceOfRoute);
+      const sourceOfRoute = new Map(sources.map((s) => [s.route, { file: s.file, absPath: s.absPath }]));
+      const brokenAnchors = checkAnchors(refs, ids, sourceOfRoute);
       const pageRoutes = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.route));
       // Told to skip the user guide this once (--no-user-guide), the output has no PDF: the pages'
       // links to it are the guide's own, not broken ones.
       if (config.userGuidePdf !== false && options.userGuide === false) pageRoutes.add(`/${GUIDE_PATH}`);
-      linksSentToChecker = await checkLinks(staging, refs, pageRoutes, sourceOfRoute, cacheDir, { root: outDir, has: (rel) => kept.has(rel) });
+      const linkCheck = await checkLinks(staging, refs, pageRoutes, sourceOfRoute, cacheDir, { root: outDir, has: (rel) => kept.has(rel) });
+      linksSentToChecker = linkCheck.sent;
+      // Both kinds together, in the order of the files and lines, so that one build names every broken link.
+      throwIfAny([...linkCheck.errors, ...brokenAnchors].sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0)), 50);
       lap('links');
     }
 

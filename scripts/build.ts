@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../build/index.ts';
-import { formatError, formatWarning } from '../build/errors.ts';
+import { formatError, formatWarning, warningsBefore } from '../build/errors.ts';
 import { describeFsError } from '../build/output/fs-errors.ts';
 import { printSummary } from '../build/report.ts';
 import { readArgs } from './cli-args.ts';
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The disk refusing (full, read-only, no permission) is the operator's to fix: one line, no
     // stack unless asked for. Everything else is shown in full.
+    for (const w of warningsBefore(e)) console.warn(`warning: ${formatWarning(w)}`);
     const refusal = describeFsError(e, outDir);
     if (refusal) {
       console.error(`Build failed: ${refusal} The previous output is untouched.`);

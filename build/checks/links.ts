@@ -14,17 +14,17 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { BuildError, BuildErrors } from '../errors.ts';
+import { BuildError } from '../errors.ts';
 import type { SiteRef } from './html-refs.ts';
+import { lineOfLinkIn, type LinkSource } from './link-line.ts';
 import { listen, resolvePath, staticHandler, type LowerFolder } from '../serve/server.ts';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { importModule } from '../import-module.ts';
 
 /** Served only to the checker, never written to the output. */
 const LIST_PATH = '/__sg-link-check__';
-/** At most this many pages are named for one broken URL, and this many errors reported. */
+/** At most this many pages are named for one broken URL. */
 const PAGES_PER_URL = 5;
-const MAX_ERRORS = 50;
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -46,12 +46,12 @@ function checkKey(outDir: string, urls: string[], lower?: LowerFolder): string |
 const CHECKED_FILE = 'link-check.json';
 
 /**
- * Resolves when every reference answers; throws the broken ones with their pages. With a cache
- * folder, a list linkinator already found whole against the same files is not sent again.
- * Resolves with whether linkinator ran. lower: the files of the output in place that an
+ * Resolves with the broken references, an error per page that uses one, and whether linkinator
+ * ran. With a cache folder, a list linkinator already found whole against the same files is not
+ * sent again. lower: the files of the output in place that an
  * incremental build leaves there, served where outDir (its staging folder) lacks them.
  */
-export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRef[]>, pageRoutes: Set<string>, sourceOfRoute: Map<string, string>, cacheDir: string | null = null, lower?: LowerFolder): Promise<boolean> {
+export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRef[]>, pageRoutes: Set<string>, sourceOfRoute: Map<string, LinkSource>, cacheDir: string | null = null, lower?: LowerFolder): Promise<{ sent: boolean; errors: BuildError[] }> {
   // Each distinct URL, with the pages that reference it (the 404 page's links are checked too).
   const usedBy = new Map<string, string[]>();
   for (const [route, refs] of refsByRoute) {
@@ -62,10 +62,10 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
       else if (pages.length < PAGES_PER_URL && pages.at(-1) !== route) pages.push(route);
     }
   }
-  if (usedBy.size === 0) return false;
+  if (usedBy.size === 0) return { sent: false, errors: [] };
   const key = cacheDir ? checkKey(outDir, [...usedBy.keys()].sort(), lower) : null;
   const checkedFile = cacheDir && path.join(cacheDir, CHECKED_FILE);
-  if (key && checkedFile && readChecked(checkedFile) === key) return false;
+  if (key && checkedFile && readChecked(checkedFile) === key) return { sent: false, errors: [] };
   const list = `<!doctype html><title>links</title>${[...usedBy.keys()].map((u) => `<a href="${escapeAttr(u)}">.</a>`).join('\n')}`;
   const serveOutput = staticHandler({ root: outDir, ...(lower ? { lower } : {}) });
   const server = http.createServer((req, res) => {
@@ -88,7 +88,7 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
     const broken = result.links.filter((l) => l.state === LinkState.BROKEN);
     if (broken.length === 0) {
       if (key && checkedFile) writeFileAtomic(checkedFile, JSON.stringify({ key }));
-      return true;
+      return { sent: true, errors: [] };
     }
     const errors: BuildError[] = [];
     for (const link of broken) {
@@ -96,10 +96,11 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
       const href = decodeURI(url);
       const what = link.status === 404 || !link.status ? 'points at a page or file that does not exist' : `answered ${link.status}`;
       for (const route of usedBy.get(url) ?? ['(unknown page)']) {
-        errors.push(new BuildError(`broken link on ${route}: ${href} ${what}`, sourceOfRoute.get(route), undefined, 'correct the link target'));
+        const source = sourceOfRoute.get(route);
+        errors.push(new BuildError(`broken link on ${route}: ${href} ${what}`, source?.file, lineOfLinkIn(source, href), 'correct the link target'));
       }
     }
-    throw errors.length === 1 ? errors[0] : new BuildErrors(errors.slice(0, MAX_ERRORS));
+    return { sent: true, errors };
   } finally {
     server.close();
   }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
 import type { Warning } from '../errors.ts';
 import { idLookup, refsOf, resolveRef } from '../checks/html-refs.ts';
+import { lineOfLink } from '../checks/link-line.ts';
 
 /** The href as the author wrote it: `#%D0%BD…` back to `#настройка`. */
 function readable(href: string): string {
@@ -16,21 +17,6 @@ function readable(href: string): string {
   } catch {
     return href;
   }
-}
-
-/**
- * The line of a link in a page's Markdown: the first line that mentions its anchor (the link's
- * own text, `#настройка` or `file.md#настройка`), else its path; undefined when neither is there.
- */
-export function lineOfLink(source: string, href: string): number | undefined {
-  const [pathPart, fragment] = href.split('#');
-  const lines = source.split('\n');
-  const needles = [fragment ? `#${fragment}` : '', pathPart.split('/').pop() ?? ''].filter((n) => n.length > 1);
-  for (const needle of needles) {
-    const i = lines.findIndex((l) => l.includes(needle));
-    if (i !== -1) return i + 1;
-  }
-  return undefined;
 }
 
 /** Where a page comes from, for a warning: its file (as shown) and its Markdown, read only when a warning needs its line. */

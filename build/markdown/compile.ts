@@ -188,6 +188,19 @@ function createProcessor() {
 
 let processor: ReturnType<typeof createProcessor> | undefined;
 
+/**
+ * A page read as UTF-8 that is not (saved as Windows-1251 or Latin-1, or cut mid-character) has
+ * its bad bytes turned into "�" by the decoder: say where the first one is, rather than publish
+ * them. A "�" typed on purpose is told apart by nothing, and is as rare.
+ */
+function undecodedWarning(input: MarkdownInput): Warning | undefined {
+  const at = input.body.indexOf('\uFFFD');
+  if (at === -1) return undefined;
+  let line = input.lineOffset + 1;
+  for (let i = input.body.indexOf('\n'); i !== -1 && i < at; i = input.body.indexOf('\n', i + 1)) line++;
+  return { file: input.file, line, message: 'bytes that are not UTF-8 were shown as "�" (the file is in another encoding, or damaged); save the file as UTF-8' };
+}
+
 export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, string>): CompiledMarkdown {
   processor ??= createProcessor();
   rejectModuleLines(input.body, input.file, input.lineOffset);
@@ -203,6 +216,8 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     warnings: [],
     assets: [],
   };
+  const undecoded = undecodedWarning(input);
+  if (undecoded) ctx.warnings.push(undecoded);
   const vfile = new VFile({ path: input.absPath, value: source, data: { ctx } });
   const html = String(processor.processSync(vfile));
   return {

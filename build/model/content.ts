@@ -11,7 +11,7 @@ import path from 'node:path';
 import { filesUnder, pathInside, toPosix } from '../file-tree.ts';
 import { isCategoryIndexName } from './category-index.ts';
 import { sourceHash, type SourceFile } from './source-file.ts';
-import { BuildError, BuildErrors, type Warning } from '../errors.ts';
+import { BuildError, throwIfAny, type Warning } from '../errors.ts';
 import { FENCE, frontMatterKeyLine, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
 
 export type SourceKind = 'doc' | 'markdown-page' | 'react-page';
@@ -348,7 +348,6 @@ export function discoverContent(dirs: ContentDirs, memo?: FrontMatterMemo, read?
       if (kind) add(kind, dir, rel);
     }
   }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new BuildErrors(errors);
+  throwIfAny(errors);
   return pages;
 }

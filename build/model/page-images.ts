@@ -3,7 +3,7 @@
 // build would notice (the link check reads href and src, not meta tags).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { BuildError, BuildErrors } from '../errors.ts';
+import { BuildError, throwIfAny } from '../errors.ts';
 import type { SourcePage } from './content.ts';
 import { frontMatterKeyLine } from './frontmatter.ts';
 import { decodedBy } from '../decoded-url.ts';
@@ -19,7 +19,6 @@ export function checkPageImages(pages: SourcePage[], staticDir: string): void {
     errors.push(new BuildError(`image ${image} is not a file under ${path.basename(staticDir)}/`, page.file, line,
       `put the picture at ${path.relative(process.cwd(), file) || file}, or give a full https:// URL`));
   }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new BuildErrors(errors);
+  throwIfAny(errors);
 }
 

@@ -2,7 +2,7 @@
 // would hide that page, and a target that is no page would send readers to a 404. Every problem
 // is reported at once, with the config's line and the nearest route for a mistyped target.
 import type { SiteConfig } from '../../src/config/schema.ts';
-import { BuildError, BuildErrors } from '../errors.ts';
+import { BuildError, throwIfAny } from '../errors.ts';
 import { nearestName } from '../nearest.ts';
 import type { ConfigLocation } from './sidebars.ts';
 
@@ -37,7 +37,6 @@ export function resolveRedirects(config: SiteConfig, routes: ReadonlySet<string>
       redirects.push({ from: old, to });
     }
   }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new BuildErrors(errors);
+  throwIfAny(errors);
   return redirects.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }

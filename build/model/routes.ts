@@ -1,6 +1,6 @@
 // The route table: one entry per URL the site serves. Two sources claiming one URL is an error
 // that names both files, because silently keeping either would lose the other's content.
-import { BuildError, BuildErrors } from '../errors.ts';
+import { BuildError, throwIfAny } from '../errors.ts';
 import type { SourcePage } from './content.ts';
 
 export const NOT_FOUND_ROUTE = '/404';
@@ -21,8 +21,7 @@ export function checkRoutes(pages: SourcePage[]): void {
       byRoute.set(page.route, page);
     }
   }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new BuildErrors(errors);
+  throwIfAny(errors);
 }
 
 /** Where a route's HTML goes: `/` → `index.html`, `/a/b` → `a/b/index.html`, 404 → `404.html`. */

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { SidebarItemConfig } from '../../src/config/schema.ts';
 import type { NavLink, SidebarData, SidebarNode } from '../../src/data/types.ts';
-import { BuildError, BuildErrors, type Warning } from '../errors.ts';
+import { BuildError, throwIfAny, type Warning } from '../errors.ts';
 import type { Categories } from './categories.ts';
 import { isCategoryIndexName } from './category-index.ts';
 
@@ -158,8 +158,7 @@ export function resolveSidebars(
     id,
     items: items.flatMap((item, i) => resolveItem(item, `sidebars.${id}[${i}]`)),
   }));
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new BuildErrors(errors);
+  throwIfAny(errors);
 
   const placement: ResolvedSidebars['placement'] = new Map();
   const pagerLabels = new Map(docs.flatMap((d) => (d.paginationLabel ? [[d.route, d.paginationLabel] as const] : [])));

@@ -61,6 +61,43 @@ describe('build failures', () => {
       () => site.write('docs/reference/api.md', src), /\/guide\/install#нет-такого-раздела names an anchor that does not exist/);
   });
 
+  it('every broken link and anchor of a build is named at once, each with its line, after the warnings found before', () => {
+    const src = original('docs/reference/api.md');
+    const text = `${src}\n${['[куда-то](/nowhere/at-all)', '', 'Текст и [якорь](../guide/install.md#нет-такого-раздела).', '', '[набросок](./draft.md)', '', '![схема](/img/absent.svg)'].join('\n')}\n`;
+    const lineOf = (needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    site.write('docs/reference/api.md', text);
+    try {
+      const r = site.build();
+      assert.notEqual(r.status, 0);
+      const at = (needle: string) => `docs/reference/api.md:${lineOf(needle)}: broken link on /reference/api: `;
+      assert.ok(r.stderr.includes(`${at('/nowhere')}/nowhere/at-all points at a page or file that does not exist\n  fix: correct the link target`), r.stderr);
+      assert.ok(r.stderr.includes(`${at('#нет-такого')}/guide/install#нет-такого-раздела names an anchor that does not exist on the target page`), r.stderr);
+      assert.ok(r.stderr.includes(`${at('absent.svg')}/img/absent.svg points at a page or file that does not exist`), r.stderr);
+      // Lines in order, anchors among the links.
+      const order = [...r.stderr.matchAll(/api\.md:(\d+): broken link/g)].map((m) => Number(m[1]));
+      assert.deepEqual(order, ['/nowhere', '#нет-такого', 'absent.svg'].map(lineOf));
+      // The warning about the .md link that matches no page was found before the check failed: it is shown too.
+      const warning = r.stderr.indexOf(`docs/reference/api.md:${lineOf('draft.md')}: link to "./draft.md" does not match any page`);
+      assert.ok(warning !== -1 && warning < r.stderr.indexOf('Build failed.'), r.stderr);
+      assert.equal(intro(), before1, 'previous dist/ preserved');
+    } finally {
+      site.write('docs/reference/api.md', src);
+    }
+  });
+
+  it('a page that is not UTF-8 builds, with a warning at the line of its first bad byte', () => {
+    const src = original('docs/reference/api.md');
+    const cp1251 = Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2]); // «Привет» in Windows-1251
+    site.write('docs/reference/api.md', Buffer.concat([Buffer.from(`${src}\n\nСтрока в другой кодировке: `), cp1251, Buffer.from('\n')]));
+    try {
+      const r = site.build();
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stderr, new RegExp(`docs/reference/api\\.md:${src.split('\n').length + 2}: bytes that are not UTF-8 were shown as "�"[^\n]*save the file as UTF-8`));
+    } finally {
+      site.write('docs/reference/api.md', src);
+    }
+  });
+
   it('a page the user guide PDF cannot draw fails the build, naming the page and the image', () => {
     const config = original('site.config.ts');
     const api = original('docs/reference/api.md');

@@ -9,7 +9,7 @@ export interface FixtureCopy {
   dir: string;
   docs: string;
   out: string;
-  write(rel: string, content: string): void;
+  write(rel: string, content: string | Uint8Array): void;
   /** Rewrites a file of the copy (relative to its folder) with `change` of its text. */
   edit(rel: string, change: (text: string) => string): void;
   /** Node's arguments for a build of this copy through the CLI (to spawn it yourself). */
