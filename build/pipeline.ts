@@ -15,6 +15,7 @@ import { compileSite, pageBodies } from './markdown/compile-stage.ts';
 import { filesShownBy } from './markdown/compile.ts';
 import type { BodyStore } from './cache/body-store.ts';
 import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
+import { GuideError } from './pdf/guide-error.ts';
 import { loadSiteConfig } from './model/config.ts';
 import { throwIfAny, type Warning } from './errors.ts';
 import { bootScript } from './render/boot-script.ts';
@@ -22,6 +23,7 @@ import { buildCsp, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
+import { lineOfLinkIn } from './checks/link-line.ts';
 import { SiteRefs, type SiteRef } from './checks/html-refs.ts';
 import { addCopies, OutputWriter, staticFiles, WRITE_BATCH, writeOut } from './output/files.ts';
 import { PreviousOutput } from './output/previous-output.ts';
@@ -32,7 +34,7 @@ import { checkPageImages } from './model/page-images.ts';
 import { resolveRedirects } from './model/redirects.ts';
 import { configLocation } from './model/sidebars.ts';
 import { REDIRECT_SCRIPT, REDIRECTS_JSON_FILE, REDIRECTS_NGINX_FILE, redirectPage, redirectRules, redirectsNginxInclude } from './output/redirect-page.ts';
-import { filesUnder } from './file-tree.ts';
+import { filesUnder, toPosix } from './file-tree.ts';
 import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
 import { assemblePages, contentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
@@ -220,7 +222,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('llms');
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
-    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: (page) => fillCards(pageBody.html(page), page.route), images: contentAssets(compiled.values()) });
+    const guideImages = new Map(guideWorker ? contentAssets(compiled.values()) : []);
+    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: (page) => fillCards(pageBody.html(page), page.route), images: [...guideImages] });
     userGuide?.catch(() => {}); // awaited below
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
@@ -329,7 +332,20 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [assets.inlineCss]));
     lap('emit');
 
-    if (userGuide) { await userGuide; lap('pdf'); }
+    if (userGuide) {
+      try {
+        await userGuide;
+      } catch (e) {
+        // Named by the page's source file, and the image it could not draw by its own file and line there.
+        if (!(e instanceof GuideError)) throw e;
+        const source = sources.find((s) => s.route === e.detail.route);
+        if (!source) throw e;
+        const image = e.detail.subject && guideImages.get(e.detail.subject.replace(/^\//, ''));
+        const shown = image ? toPosix(path.relative(root, image)) : e.detail.subject;
+        throw e.atSource(source.file, shown ? lineOfLinkIn(source, path.posix.basename(shown)) : undefined, shown);
+      }
+      lap('pdf');
+    }
 
     // 7. Every link and anchor must resolve before the output replaces the old one.
     let linksSentToChecker = false;

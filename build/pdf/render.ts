@@ -136,7 +136,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     try {
       blocks(tree.children, page);
     } catch (e) {
-      if (e instanceof GuideError) throw new GuideError(`user guide PDF, page ${page.route}: ${e.message}`);
+      if (e instanceof GuideError) throw e.onPage(page.route);
       throw e;
     }
   };
@@ -166,7 +166,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
       else if (t === 'span' || t === 'del' || t === 's' || t === 'sup' || t === 'sub' || t === 'mark' || t === 'abbr' || t === 'small' || t === 'label' || t === 'u') inline(n.children, page, base, out);
       else if (t === 'input') out.push({ ...base, text: n.properties.checked ? '☑ ' : '☐ ' });
       else if (t === 'button') continue;
-      else throw new GuideError(`unknown inline element <${t}>; fix: handle it in build/pdf/render.ts or remove it from the page`);
+      else throw new GuideError({ problem: `unknown inline element <${t}>`, fix: 'handle it in build/pdf/render.ts or remove it from the page', subject: `<${t}` });
     }
   };
 
@@ -261,7 +261,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     if (t === 'summary' || t === 'figcaption' || t === 'dt' || t === 'dd') { const runs: Run[] = []; inline(e.children, page, { text: '', font: t === 'dt' ? 'bold' : 'sans', colour: TEXT }, runs); writeRuns(runs, { indent }); doc.moveDown(0.3); return; }
     if (['div', 'section', 'aside', 'figure', 'nav', 'dl', 'header', 'footer', 'article'].includes(t)) { blocks(e.children, page, indent); return; }
     if (['span', 'a', 'strong', 'em', 'code', 'b', 'i', 'br', 'kbd'].includes(t)) { const runs: Run[] = []; inline([e], page, { text: '', font: 'sans', colour: TEXT }, runs); writeRuns(runs, { indent }); return; }
-    throw new GuideError(`unknown element <${t}>; fix: handle it in build/pdf/render.ts or remove it from the page`);
+    throw new GuideError({ problem: `unknown element <${t}>`, fix: 'handle it in build/pdf/render.ts or remove it from the page', subject: `<${t}` });
   };
 
   const listItem = (li: Element, page: GuidePage, indent: number) => {
@@ -294,7 +294,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     const w = width() - indent - 12;
     doc.font('mono').fontSize(size);
     const charW = doc.widthOfString('M');
-    if (charW * 2 > w) throw new GuideError('a code block is too narrow to wrap; fix: reduce its nesting');
+    if (charW * 2 > w) throw new GuideError({ problem: 'a code block is too narrow to wrap', fix: 'reduce its nesting' });
     // Long lines wrap at the column limit; pdfkit breaks a token longer than the line itself.
     const top = doc.y;
     const h = doc.heightOfString(text, { width: w, lineBreak: true });
@@ -357,11 +357,11 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     const src = String(img.properties.src ?? '');
     const alt = String(img.properties.alt ?? '');
     const bytes = input.readAsset(src);
-    if (!bytes) throw new GuideError(`image ${src} cannot be read; fix: check its path`);
+    if (!bytes) throw new GuideError({ problem: `image ${src} cannot be read`, fix: 'check its path (and that the static folder holds it)', subject: src });
     if (src.endsWith('.svg')) {
       const svg = bytes.toString('utf8');
       const size = svgSize(svg);
-      if (!size) throw new GuideError(`image ${src} has neither width/height nor a viewBox; fix: give its <svg> a viewBox`);
+      if (!size) throw new GuideError({ problem: `image ${src} has neither width/height nor a viewBox`, fix: 'give its <svg> a viewBox', subject: src });
       // Scaled to the column (never up), at most half a page tall; a figure that does not fit
       // below the text starts the next page.
       const scale = Math.min(1, (width() - indent) / size.width, SVG_MAX_HEIGHT / size.height);
@@ -372,9 +372,9 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
       try {
         problems = drawSvg(doc, svg, MARGIN + indent, y, box);
       } catch (e) {
-        throw new GuideError(`image ${src} cannot be drawn (${(e as Error).message}); fix: check that it is valid SVG`);
+        throw new GuideError({ problem: `image ${src} cannot be drawn (${(e as Error).message})`, fix: 'check that it is valid SVG', subject: src });
       }
-      if (problems.length) throw new GuideError(`image ${src} uses SVG the guide cannot draw (${problems[0]}); fix: simplify the figure or use PNG`);
+      if (problems.length) throw new GuideError({ problem: `image ${src} uses SVG the guide cannot draw (${problems[0]})`, fix: 'simplify the figure or use PNG', subject: src });
       doc.x = MARGIN; doc.y = y + box.height;
       doc.moveDown(0.4);
       return;
@@ -382,7 +382,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     try {
       doc.image(bytes, MARGIN + indent, undefined, { fit: [width() - indent, 300] });
     } catch (e) {
-      throw new GuideError(`image ${src} cannot be embedded (${(e as Error).message}); fix: use PNG, JPEG or SVG`);
+      throw new GuideError({ problem: `image ${src} cannot be embedded (${(e as Error).message})`, fix: 'use PNG, JPEG or SVG', subject: src });
     }
     doc.moveDown(0.4);
   };

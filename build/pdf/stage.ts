@@ -103,7 +103,7 @@ export class GuideWorker {
       worker.once('exit', (code) => reject(new Error(`the user guide worker exited (${code})`)));
       worker.postMessage(data);
     });
-    if (!reply.ok) throw new GuideError(reply.message);
+    if (!reply.ok) throw reply.guide ? new GuideError(reply.guide) : new Error(`the user guide could not be drawn: ${reply.message}`);
     return Buffer.from(reply.pdf);
   }
 

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { renderGuide, type GuideInput } from './render.ts';
+import { GuideError, type GuideProblem } from './guide-error.ts';
 
 /** assetFiles: source files by site path (the pages' images); assetRoots: folders the other site paths are looked up in. */
 export type WorkerInput = Omit<GuideInput, 'readAsset'> & { assetFiles?: Record<string, string>; assetRoots: string[] };
-export type WorkerReply = { ok: true; pdf: Uint8Array } | { ok: false; message: string };
+export type WorkerReply = { ok: true; pdf: Uint8Array } | { ok: false; message: string; guide?: GuideProblem };
 
 const SAMPLE: GuideInput = {
   product: 'warm-up', versionLabel: 'warm-up', author: 'warm-up', siteUrl: 'http://localhost', date: '2000-01-01',
@@ -33,7 +34,13 @@ parentPort!.once('message', async (input: WorkerInput) => {
     }
     return null;
   };
-  renderGuide({ ...input, readAsset })
-    .then((pdf) => parentPort!.postMessage({ ok: true, pdf } satisfies WorkerReply))
-    .catch((e: Error) => parentPort!.postMessage({ ok: false, message: e.message } satisfies WorkerReply));
+  // renderGuide throws what it cannot draw before it returns its promise: both kinds of failure
+  // become the reply (escaping, one reached the build as the worker's crash, with its stack).
+  let reply: WorkerReply;
+  try {
+    reply = { ok: true, pdf: await renderGuide({ ...input, readAsset }) };
+  } catch (e) {
+    reply = { ok: false, message: (e as Error).stack ?? String(e), ...(e instanceof GuideError ? { guide: e.detail } : {}) };
+  }
+  parentPort!.postMessage(reply);
 });

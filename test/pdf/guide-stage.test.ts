@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildUserGuide } from '../../build/pdf/stage.ts';
-import { renderGuide } from '../../build/pdf/render.ts';
+import { GuideError, renderGuide } from '../../build/pdf/render.ts';
 import siteConfig from '../../src/site.config.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
@@ -36,7 +36,7 @@ describe('user guide stage', () => {
     await assert.rejects(async () => renderGuide({ ...input, pages: pages('<video src="x"></video>'), readAsset: () => null }), /page \/a: unknown element <video>/);
     await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.png" alt="x">'), readAsset: () => null }), /page \/a: image \/img\/x.png cannot be read/);
     await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.png" alt="x">'), readAsset: () => Buffer.from('not an image') }), /page \/a: image \/img\/x.png cannot be embedded/);
-    await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.svg" alt="x">'), readAsset: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>') }), /page \/a: image \/img\/x.svg has neither width\/height nor a viewBox; fix: give its <svg> a viewBox/);
+    await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.svg" alt="x">'), readAsset: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>') }), (e) => e instanceof GuideError && /page \/a: image \/img\/x.svg has neither width\/height nor a viewBox$/.test(e.message) && e.fix === 'give its <svg> a viewBox');
     await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.svg" alt="x">'), readAsset: () => Buffer.from('<svg viewBox="0 0 10 10"><rect width="1" height="1"></svg>') }), /page \/a: image \/img\/x.svg uses SVG the guide cannot draw \(parseXml/);
   });
 
