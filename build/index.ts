@@ -4,7 +4,7 @@
 import { setEngineFlags } from './v8-flags.ts';
 import { withWarnings, type Warning } from './errors.ts';
 import type { PathOptions } from './model/paths.ts';
-import { sitePaths } from './model/paths.ts';
+import { checkInputsExist, sitePaths } from './model/paths.ts';
 import type { FirstLoad } from './render/stats.ts';
 import { usableCacheDir } from './cache/usable.ts';
 import { DamagedBodyError, dropBodies } from './cache/body-store.ts';
@@ -80,7 +80,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const warnings: Warning[] = [];
   // A cache folder that cannot be written costs speed, not the build: go on without it.
-  const paths = usableCacheDir(sitePaths(options), warnings);
+  const given = sitePaths(options);
+  checkInputsExist(given, options);
+  const paths = usableCacheDir(given, warnings);
   const { outDir, cacheDir, configPath } = paths;
 
   // Nothing changed since the output in place was built (build/cache/up-to-date.ts): done. Without a

@@ -120,6 +120,13 @@ describe('command line', () => {
     }
   });
 
+  it('npm run dev with a docs folder that does not exist stops at once, naming it', () => {
+    const missing = path.join(site.dir, 'no-such-docs');
+    const r = run('dev.ts', ['--docs', missing, '--port', '0', '--out', path.join(site.dir, 'dev-out')]);
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.equal(r.stderr, `The dev server could not start:\nthe docs folder ${path.relative(projectRoot, missing)} does not exist\n  fix: give the folder of the Markdown pages: --docs DIR\n`);
+  });
+
   it('a busy port: the hint names a port that is free', async () => {
     const busy = await listenOn(0);
     const port = (busy.address() as net.AddressInfo).port;

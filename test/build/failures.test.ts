@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { projectRoot } from '../helpers/paths.ts';
 
 describe('build failures', () => {
   let site: FixtureCopy;
@@ -98,6 +99,21 @@ describe('build failures', () => {
     }
   });
 
+  it('a mistyped --docs, --config, --static or --pages: one error naming each missing input, before anything is built', () => {
+    const missing = path.join(site.dir, 'no-such');
+    const r = site.build(['--docs', `${missing}-docs`, '--config', `${missing}.config.ts`, '--static', `${missing}-static`, '--pages', `${missing}-pages`]);
+    assert.equal(r.status, 1);
+    const shown = (p: string) => path.relative(projectRoot, p);
+    assert.ok(r.stderr.includes([
+      `the docs folder ${shown(`${missing}-docs`)} does not exist`, '  fix: give the folder of the Markdown pages: --docs DIR',
+      `the site config ${shown(`${missing}.config.ts`)} does not exist`, '  fix: give the config file: --config FILE',
+      `the static folder ${shown(`${missing}-static`)} does not exist`, '  fix: give the folder of the files copied as they are: --static DIR',
+      `the pages folder ${shown(`${missing}-pages`)} does not exist`, '  fix: give the folder of the standalone pages: --pages DIR',
+    ].join('\n')), r.stderr);
+    assert.doesNotMatch(r.stderr, /sidebars\.|\s+at /, 'no error per sidebar item, no stack');
+    assert.equal(intro(), before1, 'previous dist/ preserved');
+  });
+
   it('a page the user guide PDF cannot draw fails the build, naming the page and the image', () => {
     const config = original('site.config.ts');
     const api = original('docs/reference/api.md');
@@ -108,7 +124,7 @@ describe('build failures', () => {
     }, () => {
       site.write('site.config.ts', config);
       site.write('docs/reference/api.md', api);
-    }, /user guide PDF, page \/reference\/api: image \/[^ ]*broken[^ ]*\.png cannot be embedded[^\n]*fix: use PNG, JPEG or SVG/);
+    }, /docs\/reference\/api\.md:\d+: user guide PDF, page \/reference\/api: image [^ ]*docs\/reference\/broken\.png cannot be embedded[^\n]*\n  fix: use PNG, JPEG or SVG\n*$/);
   });
 
   it('an .mdx file is an error naming it, with the way out', () => {
