@@ -278,7 +278,8 @@ export class DevSession {
   /** Builds everything into the (emptied) output folder. */
   async start(): Promise<RebuildResult> {
     rmSync(this.paths.outDir, { recursive: true, force: true });
-    mkdirSync(this.paths.outDir, { recursive: true });
+    // _headers/ marks the folder as an output (never served): the next start may empty it (build/model/paths.ts, checkOutputIsOurs).
+    mkdirSync(path.join(this.paths.outDir, '_headers'), { recursive: true });
     let settle!: (first: FirstBuild | undefined) => void;
     this.firstBuild = new Promise((resolve) => (settle = resolve));
     this.settleFirstBuild = settle;

@@ -1,6 +1,6 @@
 // Where a build reads and writes: the defaults every build applies, in a module of its own so
 // that the up-to-date check (build/index.ts) needs nothing heavier.
-import { statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError, throwIfAny } from '../errors.ts';
 
@@ -66,4 +66,67 @@ export function checkInputsExist(paths: SitePaths, options: PathOptions): void {
     missing.push(new BuildError(`the pages folder ${shown(paths.pagesDir)} does not exist`, undefined, undefined, 'give the folder of the standalone pages: --pages DIR'));
   }
   throwIfAny(missing);
+}
+
+/** A path with its symbolic links resolved, as far as it exists (the output folder may not yet). */
+function realPath(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    const parent = path.dirname(p);
+    return parent === p ? p : path.join(realPath(parent), path.basename(p));
+  }
+}
+
+const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(path.sep) ? outer : outer + path.sep);
+
+/**
+ * The output folder is replaced whole by every build (and emptied by the dev server's start): it
+ * may not be, or hold, the sources, the project or the cache, nor lie inside a folder the site is
+ * read from. `--out docs` replaced the docs with the built site.
+ */
+export function checkOutputPlace(paths: SitePaths, outOption: string): void {
+  const out = realPath(paths.outDir);
+  const shown = (p: string) => path.relative(process.cwd(), p) || '.';
+  const fix = `give the output a folder of its own: ${outOption} DIR`;
+  // The project first: an output holding it holds the rest, and that is the one thing to say.
+  const inputs: [string, string | null, string | null][] = [
+    ['project', paths.root, null],
+    ['docs folder', paths.docsDir, 'read as pages'],
+    ['static folder', paths.staticDir, 'copied into the next output'],
+    ['pages folder', paths.pagesDir, 'read as pages'],
+    ['site config', paths.configPath, null],
+    ['cache', paths.cacheDir, null],
+  ];
+  const errors: BuildError[] = [];
+  for (const [name, input, inside] of inputs) {
+    if (input === null) continue;
+    const real = realPath(input);
+    if (within(real, out)) {
+      errors.push(new BuildError(`the output folder ${shown(paths.outDir)} would replace ${real === out ? 'the' : 'a folder holding the'} ${name} ${shown(input)}: the output folder is replaced whole`, undefined, undefined, fix));
+      if (name === 'project') break;
+    } else if (inside && within(out, real)) {
+      errors.push(new BuildError(`the output folder ${shown(paths.outDir)} is inside the ${name} ${shown(input)}: its files would be ${inside}`, undefined, undefined, fix));
+    }
+  }
+  throwIfAny(errors);
+}
+
+/**
+ * An output folder holds what a build or the dev server wrote there, marked by its `_headers/`
+ * folder (never served). A folder with other files is someone else's: replacing it would delete
+ * them. `ours`: a folder the engine owns by its name (the dev server's default .dev/).
+ */
+export function checkOutputIsOurs(outDir: string, outOption: string, ours = false): void {
+  if (ours) return;
+  let entries: string[];
+  try {
+    entries = readdirSync(outDir);
+  } catch {
+    return; // not there yet, or not a folder (said by the build's own check)
+  }
+  if (entries.length === 0 || entries.includes('_headers')) return;
+  const shown = path.relative(process.cwd(), outDir) || '.';
+  throw new BuildError(`the output folder ${shown} holds files that no build wrote (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); a build replaces the folder whole`, undefined, undefined,
+    `give a new or empty folder with ${outOption} DIR, or move those files away first`);
 }

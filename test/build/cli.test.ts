@@ -4,6 +4,7 @@
 // answers a mistyped one with one line and exit 2, before doing any work.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -125,6 +126,15 @@ describe('command line', () => {
     const r = run('dev.ts', ['--docs', missing, '--port', '0', '--out', path.join(site.dir, 'dev-out')]);
     assert.equal(r.status, 1, r.stdout + r.stderr);
     assert.equal(r.stderr, `The dev server could not start:\nthe docs folder ${path.relative(projectRoot, missing)} does not exist\n  fix: give the folder of the Markdown pages: --docs DIR\n`);
+  });
+
+  it('npm run dev with --out onto the docs folder refuses to start, and deletes nothing', () => {
+    const docs = path.join(site.dir, 'docs');
+    const before = readdirSync(docs, { recursive: true }).length;
+    const r = run('dev.ts', ['--docs', docs, '--pages', path.join(site.dir, 'pages'), '--static', path.join(site.dir, 'static'), '--config', path.join(site.dir, 'site.config.ts'), '--port', '0', '--out', docs]);
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /^The dev server could not start:\nthe output folder \S+ would replace the docs folder \S+: the output folder is replaced whole\n/);
+    assert.equal(readdirSync(docs, { recursive: true }).length, before);
   });
 
   it('a busy port: the hint names a port that is free', async () => {

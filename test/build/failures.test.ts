@@ -1,7 +1,7 @@
 // What a broken input does: a clear error naming the file, the line and the fix; non-zero exit;
 // the previous dist/ left exactly as it was.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
@@ -111,6 +111,26 @@ describe('build failures', () => {
       `the pages folder ${shown(`${missing}-pages`)} does not exist`, '  fix: give the folder of the standalone pages: --pages DIR',
     ].join('\n')), r.stderr);
     assert.doesNotMatch(r.stderr, /sidebars\.|\s+at /, 'no error per sidebar item, no stack');
+    assert.equal(intro(), before1, 'previous dist/ preserved');
+  });
+
+  it('an --out onto, over or inside the sources, or onto a folder of someone else\'s files, is refused and deletes nothing', () => {
+    const shown = (p: string) => path.relative(projectRoot, p);
+    const pagesBefore = readdirSync(site.docs, { recursive: true }).length;
+    const refused = (out: string, message: string) => {
+      const r = site.build(['--out', out]);
+      assert.equal(r.status, 1, r.stdout);
+      assert.ok(r.stderr.includes(message), r.stderr);
+      assert.equal(readdirSync(site.docs, { recursive: true }).length, pagesBefore, 'the docs are all there');
+    };
+    refused(site.docs, `the output folder ${shown(site.docs)} would replace the docs folder ${shown(site.docs)}: the output folder is replaced whole\n  fix: give the output a folder of its own: --out DIR`);
+    refused(site.dir, `the output folder ${shown(site.dir)} would replace a folder holding the docs folder ${shown(site.docs)}`);
+    refused(path.join(site.docs, 'guide', 'out'), `the output folder ${shown(path.join(site.docs, 'guide', 'out'))} is inside the docs folder ${shown(site.docs)}: its files would be read as pages`);
+    refused(path.join(site.dir, 'static', 'out'), 'is inside the static folder');
+    const theirs = path.join(site.dir, 'theirs');
+    site.write('theirs/notes.txt', 'не трогать');
+    refused(theirs, `the output folder ${shown(theirs)} holds files that no build wrote (notes.txt); a build replaces the folder whole\n  fix: give a new or empty folder with --out DIR, or move those files away first`);
+    assert.equal(readFileSync(path.join(theirs, 'notes.txt'), 'utf8'), 'не трогать');
     assert.equal(intro(), before1, 'previous dist/ preserved');
   });
 
