@@ -45,12 +45,13 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The disk refusing (full, read-only, no permission) is the operator's to fix: one line, no
     // stack unless asked for. Everything else is shown in full.
-    for (const w of warningsBefore(e)) console.warn(`warning: ${formatWarning(w)}`);
     const refusal = describeFsError(e, outDir);
     if (refusal) {
       console.error(`Build failed: ${refusal} The previous output is untouched.`);
       if (args.verbose) console.error((e as Error).stack);
     } else {
+      // A failure in the sources comes after the warnings found before it: the author fixes all in one go.
+      for (const w of warningsBefore(e)) console.warn(`warning: ${formatWarning(w)}`);
       console.error(`\nBuild failed. The previous output was left untouched.\n\n${formatError(e)}\n`);
     }
     process.exit(1);

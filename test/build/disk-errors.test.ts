@@ -45,7 +45,7 @@ describe('plain errors when the disk says no', () => {
     it(`a disk that fills up during the build (${when}): one line, previous output untouched, no staging folder left`, () => {
       const disk = tmpfs(size);
       const out = path.join(disk, 'dist');
-      mkdirSync(out);
+      mkdirSync(path.join(out, '_headers'), { recursive: true }); // what marks a folder as an output
       writeFileSync(path.join(out, 'index.html'), 'the previous release');
       const r = build(out);
       assert.equal(r.status, 1);
@@ -93,7 +93,7 @@ describe('plain errors when the disk says no', () => {
     chmodSync(site.dir, 0o755); // mkdtemp made it 0700: nobody must read the sources
     const locked = path.join(site.dir, 'locked');
     const out = path.join(locked, 'dist');
-    mkdirSync(out, { recursive: true });
+    mkdirSync(path.join(out, '_headers'), { recursive: true });
     writeFileSync(path.join(out, 'index.html'), 'the previous release');
     const r = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath,
       ...site.buildArgs(['--quiet']).map((a) => (a === site.out ? out : a))], { cwd: projectRoot, encoding: 'utf8' });
