@@ -68,6 +68,14 @@ export const DEV = spec({
   },
 });
 
+export const CLEAR = spec({
+  name: 'npm run clear',
+  about: 'Removes the caches (.cache/) and the dev server\'s output (.dev/): the next build starts from nothing. dist/ stays.',
+  options: {
+    'cache-dir': { type: 'string', value: 'DIR', help: 'the cache folder to remove (default .cache/)' },
+  },
+});
+
 export const CHECK_LINKS = spec({
   name: 'npm run check:links',
   about: 'Checks every link to another site (the build checks the site\'s own links, always); exits 1 when one is dead.',
@@ -105,6 +113,9 @@ export const MIGRATE = spec({
   },
 });
 
+/** The benchmarks' corpora and builds go to a temporary folder, removed at the end unless kept. */
+const KEEP = { keep: { type: 'boolean', help: 'leave the generated corpora and builds in the temporary folder' } } as const satisfies Record<string, OptionSpec>;
+
 export const BENCH = spec({
   name: 'npm run bench',
   about: 'The floor, then cold builds of generated corpora and the incremental rows, each as a ratio to the floor; then this site.',
@@ -113,7 +124,7 @@ export const BENCH = spec({
     quick: { type: 'boolean', help: 'the 1000-page corpus only' },
     'site-only': { type: 'boolean', help: 'only this site\'s rows' },
     'no-link-check': { type: 'boolean', help: 'build without the link check' },
-    keep: { type: 'boolean', help: 'leave the corpora and builds in the temporary folder' },
+    ...KEEP,
   },
 });
 
@@ -123,7 +134,7 @@ export const BENCH_DEV = spec({
   options: {
     pages: { type: 'string', value: 'N', help: 'the corpus size (default 1000)' },
     edits: { type: 'string', value: 'N', help: 'edits timed (default 10)' },
-    keep: { type: 'boolean', help: 'leave the corpus in the temporary folder' },
+    ...KEEP,
   },
 });
 
@@ -132,7 +143,7 @@ export const BENCH_SEARCH = spec({
   about: 'The search on generated corpora: index build time, bytes a first query downloads, query latency in Chromium.',
   options: {
     pages: { type: 'string', value: 'N,N', help: 'the corpora\'s sizes (default 1000,10000)' },
-    keep: { type: 'boolean', help: 'leave the corpora and builds in the temporary folder' },
+    ...KEEP,
   },
 });
 

@@ -87,6 +87,7 @@ describe('command line', () => {
       'deploy.ts': ['usage: npm run deploy -- <site dir> [options]', '--keep N', '--reload CMD', '--rollback'],
       'migrate.ts': ['usage: npm run migrate -- <docusaurus site folder> <target docs folder> [options]', '--force', '--static DIR'],
       'check-links.ts': ['usage: npm run check:links -- [options]', '--external', '--timeout MS', '--fresh'],
+      'clear.ts': ['usage: npm run clear -- [options]', '--cache-dir DIR'],
     };
     for (const [script, lines] of Object.entries(expected)) {
       for (const flag of ['--help', '-h']) {
