@@ -62,7 +62,7 @@ export const DEV = spec({
   options: {
     ...SERVER,
     ...SOURCES,
-    out: { type: 'string', value: 'DIR', help: 'where the dev build is written (default .dev/; never dist/)' },
+    out: { type: 'string', value: 'DIR', help: 'where the dev build is written (default .dev/, apart from the build\'s dist/)' },
     root: { type: 'string', value: 'DIR', help: 'the project whose src/ is the theme (default this one)' },
     ...CACHE,
   },
