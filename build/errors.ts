@@ -48,11 +48,26 @@ export interface Warning {
   message: string;
 }
 
+/**
+ * `--strict`: a build with warnings fails, each warning an error in its place, and a last line
+ * that says why (for a CI that must not publish a site with, say, a link rendered as text).
+ */
+export class WarningsAsErrors extends BuildErrors {}
+
+export function failOnWarnings(warnings: Warning[]): void {
+  if (warnings.length === 0) return;
+  throw new WarningsAsErrors([
+    ...warnings.map((w) => new BuildError(w.message, w.file, w.line)),
+    new BuildError(`${warnings.length} warning${warnings.length === 1 ? '' : 's'} with --strict, which makes warnings errors`, undefined, undefined, 'fix them, or build without --strict'),
+  ]);
+}
+
 /** The warnings a failed build had found before it stopped, by its error: shown with it, so that none is lost. */
 const foundBefore = new WeakMap<object, Warning[]>();
 
 export function withWarnings<E>(error: E, warnings: Warning[]): E {
-  if (typeof error === 'object' && error !== null && warnings.length > 0) foundBefore.set(error, warnings);
+  // Under --strict the warnings are the errors: said once.
+  if (typeof error === 'object' && error !== null && warnings.length > 0 && !(error instanceof WarningsAsErrors)) foundBefore.set(error, warnings);
   return error;
 }
 

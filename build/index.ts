@@ -2,7 +2,7 @@
 // do), with nothing but light modules loaded; otherwise the pipeline (build/pipeline.ts), loaded
 // only then, so that a build with nothing to do starts and ends in a fraction of a second.
 import { setEngineFlags } from './v8-flags.ts';
-import { withWarnings, type Warning } from './errors.ts';
+import { failOnWarnings, withWarnings, type Warning } from './errors.ts';
 import type { PathOptions } from './model/paths.ts';
 import { checkInputsExist, checkOutputIsOurs, checkOutputPlace, sitePaths } from './model/paths.ts';
 import type { FirstLoad } from './render/stats.ts';
@@ -20,6 +20,8 @@ export interface BuildOptions extends PathOptions {
   exitOnSignal?: boolean;
   /** false skips the user guide PDF for this build even when the config asks for it (the bench compares). */
   userGuide?: boolean;
+  /** Warnings fail the build (errors.ts, failOnWarnings), before the output is put in place. */
+  strict?: boolean;
 }
 
 export interface BuildResult {
@@ -106,6 +108,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outside = { inputs: lastOutside, fingerprint: fingerprint && withOutsideInputs(fingerprint, paths.root, lastOutside) };
   if (stamp && stamp.fingerprint === outside.fingerprint) {
     stamps?.save();
+    // The output in place was made with these warnings: --strict fails on them all the same.
+    if (options.strict) failOnWarnings(stamp.warnings);
     const timings = { 'up-to-date check': Math.round(performance.now() - started) };
     return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }

@@ -17,7 +17,7 @@ import type { BodyStore } from './cache/body-store.ts';
 import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
 import { GuideError } from './pdf/guide-error.ts';
 import { loadSiteConfig } from './model/config.ts';
-import { throwIfAny, type Warning } from './errors.ts';
+import { failOnWarnings, throwIfAny, type Warning } from './errors.ts';
 import { bootScript } from './render/boot-script.ts';
 import { buildCsp, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
@@ -369,6 +369,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     await compressor.finish();
     lap('compress');
     const firstLoad = measureFirstLoad(initialJsGzip, assets.inlineCss, await Promise.all(sampleGzip));
+    if (options.strict) failOnWarnings(warnings); // before the output is touched
     if (fingerprint) {
       const outside = outsideInputs(paths, [...configFiles, ...[...compiled.values()].flatMap(filesShownBy)], configEnv);
       const checked = sameOutsideInputs(outside, pre.outside.inputs) && pre.outside.fingerprint;

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       cacheDir: args['no-cache'] ? null : args['cache-dir'] ? path.resolve(args['cache-dir']) : undefined,
       checkLinks: !args['no-link-check'],
       userGuide: !args['no-user-guide'],
+      strict: args.strict,
       exitOnSignal: true,
     });
     for (const w of result.warnings) console.warn(`warning: ${formatWarning(w)}`);

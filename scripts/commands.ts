@@ -32,6 +32,7 @@ export const BUILD = spec({
     ...CACHE,
     'no-link-check': { type: 'boolean', help: 'skip the check of the site\'s own links' },
     'no-user-guide': { type: 'boolean', help: 'skip the user guide PDF this once' },
+    strict: { type: 'boolean', help: 'fail on any warning, leaving the previous output as it was (for CI)' },
     quiet: { type: 'boolean', help: 'print warnings and errors only' },
     verbose: { type: 'boolean', help: 'print the stack trace of an unexpected error' },
     'stats-json': { type: 'string', value: 'FILE', help: 'write the build\'s figures as JSON (for the benchmarks)' },

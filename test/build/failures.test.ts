@@ -134,6 +134,23 @@ describe('build failures', () => {
     assert.equal(intro(), before1, 'previous dist/ preserved');
   });
 
+  it('--strict: the warnings fail the build, each in its place, also when the output is up to date', () => {
+    const cache = path.join(site.dir, 'strict-cache');
+    const plain = site.build([], cache);
+    assert.equal(plain.status, 0, plain.stderr);
+    const warnings = [...plain.stderr.matchAll(/^warning: (.+)$/gm)].map((m) => m[1]);
+    assert.ok(warnings.length >= 2, plain.stderr);
+    const built = intro();
+    for (const [run, cacheDir] of [['a full build', undefined], ['up to date', cache]] as const) {
+      const r = site.build(['--strict'], cacheDir);
+      assert.equal(r.status, 1, `${run}: ${r.stdout}`);
+      assert.ok(r.stderr.includes(`Build failed. The previous output was left untouched.\n\n${warnings.join('\n')}\n${warnings.length} warnings with --strict, which makes warnings errors\n  fix: fix them, or build without --strict`), `${run}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, /^warning: /m, `${run}: the warnings are said once, as errors`);
+      assert.equal(intro(), built, `${run}: the output stays as it was`);
+    }
+    before1 = built;
+  });
+
   it('a page the user guide PDF cannot draw fails the build, naming the page and the image', () => {
     const config = original('site.config.ts');
     const api = original('docs/reference/api.md');
