@@ -1,5 +1,6 @@
 // `npm run preview` (and the second half of `npm start`, scripts/start.ts): serves dist/ on http://localhost:3000
 // with production routing and headers. Options: scripts/commands.ts (`npm run preview -- --help`).
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer, listen, stopServer } from '../build/serve/server.ts';
@@ -12,6 +13,11 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const args = readArgs(PREVIEW);
 const root = path.resolve(args.dir ?? path.join(projectRoot, 'dist'));
 const port = wholeNumber(PREVIEW, 'port', args.port ?? process.env.PORT, 3000, { max: 65535 });
+// Served, a folder that is not there answers every request with a bare 404.
+if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+  console.error(`npm run preview: ${path.relative(process.cwd(), root) || root} is not there to serve\n  fix: build it first (npm run build), or give the built site with --dir DIR`);
+  process.exit(1);
+}
 const server = createStaticServer({ root, csp: readCsp(root) });
 // No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
 async function main(): Promise<void> {

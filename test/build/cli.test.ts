@@ -138,6 +138,12 @@ describe('command line', () => {
     assert.equal(readdirSync(docs, { recursive: true }).length, before);
   });
 
+  it('npm run preview of a folder that is not there says so and exits 1, instead of serving 404s', () => {
+    const r = run('preview.ts', ['--dir', path.join(site.dir, 'no-such-dist'), '--port', '0']);
+    assert.equal(r.status, 1, r.stdout);
+    assert.match(r.stderr, /^npm run preview: \S*no-such-dist is not there to serve\n  fix: build it first \(npm run build\), or give the built site with --dir DIR\n$/);
+  });
+
   it('a busy port: the hint names a port that is free', async () => {
     const busy = await listenOn(0);
     const port = (busy.address() as net.AddressInfo).port;
