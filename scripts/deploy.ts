@@ -32,7 +32,8 @@ try {
   if (!reload) console.log('Reload nginx when the policy changed (the first deploy, or a new inline script): nginx -t && nginx -s reload');
 } catch (e) {
   const refusal = describeFsError(e, siteDir);
-  console.error(`Deploy failed: ${refusal ?? formatError(e)} The live release is unchanged.`);
+  // A refusal of the disk is one sentence; an input error ends with its fix line: the last words go on a line of their own then.
+  console.error(refusal ? `Deploy failed: ${refusal} The live release is unchanged.` : `Deploy failed: ${formatError(e)}\nThe live release is unchanged.`);
   if (args.verbose && e instanceof Error) console.error(e.stack);
   process.exit(1);
 }
