@@ -30,8 +30,8 @@ export class BuildErrors extends Error {
  * together when several (the first `limit`, then how many more).
  */
 export function throwIfAny(errors: BuildError[], limit = Infinity): void {
+  if (errors.length === 0) return;
   if (errors.length === 1) throw errors[0];
-  if (errors.length <= 1) return;
   if (errors.length <= limit) throw new BuildErrors(errors);
   throw new BuildErrors([...errors.slice(0, limit), new BuildError(`… and ${errors.length - limit} more of the same kind`)]);
 }

@@ -27,7 +27,7 @@ function sizeOf(p: string): number {
  */
 export function clearCaches(cacheDir: string, devOutDir: string): Cleared[] {
   const shown = (p: string) => path.relative(process.cwd(), p) || p;
-  const present = [cacheDir, devOutDir].filter((p) => existsSync(p));
+  const present = [...new Set([cacheDir, devOutDir])].filter((p) => existsSync(p));
   const marks: Record<string, string[]> = { [cacheDir]: CACHE_MARKS, [devOutDir]: ['_headers'] };
   for (const folder of present) {
     const names = statSync(folder).isDirectory() ? readdirSync(folder) : null;

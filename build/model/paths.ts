@@ -42,13 +42,15 @@ export function sitePaths(options: PathOptions): SitePaths {
   };
 }
 
+/** A path as messages show it: relative to where the command was run. */
+const shown = (p: string) => path.relative(process.cwd(), p) || '.';
+
 /**
  * The input folders and the config must be there before anything is built: a mistyped --docs
  * otherwise reads as a site whose every page is missing (one error per sidebar item). The static
  * folder and the standalone pages are optional by default, but not when named on the command line.
  */
 export function checkInputsExist(paths: SitePaths, options: PathOptions): void {
-  const shown = (p: string) => path.relative(process.cwd(), p) || p;
   const isDir = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
   const missing: BuildError[] = [];
   if (!isDir(paths.docsDir)) {
@@ -87,7 +89,6 @@ const within = (inner: string, outer: string) => inner === outer || inner.starts
  */
 export function checkOutputPlace(paths: SitePaths, outOption: string): void {
   const out = realPath(paths.outDir);
-  const shown = (p: string) => path.relative(process.cwd(), p) || '.';
   const fix = `give the output a folder of its own: ${outOption} DIR`;
   // The project first: an output holding it holds the rest, and that is the one thing to say.
   const inputs: [string, string | null, string | null][] = [
@@ -126,7 +127,6 @@ export function checkOutputIsOurs(outDir: string, outOption: string, ours = fals
     return; // not there yet, or not a folder (said by the build's own check)
   }
   if (entries.length === 0 || entries.includes('_headers')) return;
-  const shown = path.relative(process.cwd(), outDir) || '.';
-  throw new BuildError(`the output folder ${shown} holds files that no build wrote (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); a build replaces the folder whole`, undefined, undefined,
+  throw new BuildError(`the output folder ${shown(outDir)} holds files that no build wrote (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); a build replaces the folder whole`, undefined, undefined,
     `give a new or empty folder with ${outOption} DIR, or move those files away first`);
 }
