@@ -117,6 +117,13 @@ export const MIGRATE = spec({
 /** The benchmarks' corpora and builds go to a temporary folder, removed at the end unless kept. */
 const KEEP = { keep: { type: 'boolean', help: 'leave the generated corpora and builds in the temporary folder' } } as const satisfies Record<string, OptionSpec>;
 
+export const TEST = spec({
+  name: 'npm test',
+  operands: '[path filter]',
+  about: 'Type-checks, builds this site once for the browser tests, then runs every test file under test/ (or those whose path has the filter, e.g. dev/session).',
+  options: {},
+});
+
 export const BENCH = spec({
   name: 'npm run bench',
   about: 'The floor, then cold builds of generated corpora and the incremental rows, each as a ratio to the floor; then this site.',

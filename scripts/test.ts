@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCommand, usageFailure } from './cli-args.ts';
+import { TEST } from './commands.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
@@ -12,7 +14,9 @@ const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
 
-const filter = process.argv[2];
+const { operands } = readCommand(TEST);
+if (operands.length > 1) usageFailure(TEST, `one filter at a time, not ${operands.length}: ${operands.join(' ')}`);
+const filter = operands[0];
 const files = readdirSync(path.join(root, 'test'), { recursive: true, encoding: 'utf8' })
   .filter((f) => /\.test\.tsx?$/.test(f) && (!filter || f.includes(filter)))
   .sort()

@@ -88,6 +88,7 @@ describe('command line', () => {
       'migrate.ts': ['usage: npm run migrate -- <docusaurus site folder> <target docs folder> [options]', '--force', '--static DIR'],
       'check-links.ts': ['usage: npm run check:links -- [options]', '--external', '--timeout MS', '--fresh'],
       'clear.ts': ['usage: npm run clear -- [options]', '--cache-dir DIR'],
+      'test.ts': ['usage: npm test -- [path filter] [options]'],
     };
     for (const [script, lines] of Object.entries(expected)) {
       for (const flag of ['--help', '-h']) {
