@@ -11,7 +11,7 @@
 // - A missing file, a page used as a fragment and an include cycle are errors naming both files.
 // - Code from a file (`<<< ./_snippets/main.tf`, build/markdown/snippets.ts) is expanded in the
 //   same walk, in the page and in its fragments, and its file is a dependency like a fragment.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Definition, Image, Link, Paragraph, Root, RootContent } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
@@ -118,7 +118,8 @@ function expand(tree: { type: string; children: RootContent[] }, text: string, f
     if (!file) fail('::include needs a file: ::include{file="./_fragment.md"}', 'give the path of the fragment, relative to this file');
     const target = path.resolve(path.dirname(from), file!);
     if (/\.mdx$/i.test(target)) fail(`::include of ${file}: .mdx files are not read here`, `rename it to ${path.basename(target).replace(/\.mdx$/i, '.md')} and replace any JSX in it (npm run migrate converts the common forms)`);
-    if (x.isPage(target) || !isFragmentPath(target)) {
+    // A name without "_" that is no file at all is a mistyped path, said below, not a page.
+    if (x.isPage(target) || (!isFragmentPath(target) && existsSync(target))) {
       fail(`::include of ${file}: that file is a page, not a fragment`, `rename it so that its name starts with "_" (${path.basename(target).replace(/^_?/, '_')}), or link to it instead`);
     }
     if (chain.includes(target)) {

@@ -93,6 +93,12 @@ describe('partials', { timeout: 240_000 }, () => {
       new RegExp(`docs/guide/install\\.md:${line}: ::include of \\.\\./_shared/nope\\.md: \\S*docs/_shared/nope\\.md does not exist\\n  fix: correct the path`));
   });
 
+  it('a missing file whose name has no "_" is said to be missing, not to be a page', () => {
+    const line = includeLine();
+    fails(() => site.write('docs/guide/install.md', `${install}\n::include{file="./nope.md"}\n`),
+      new RegExp(`docs/guide/install\\.md:${line}: ::include of \\./nope\\.md: \\S*docs/guide/nope\\.md does not exist\\n  fix: correct the path`));
+  });
+
   it('an include cycle is an error naming every file of the cycle', () => {
     fails(() => site.write('docs/_shared/steps.md', `${STEPS}\n::include{file="./steps.md"}\n`),
       /docs\/guide\/install\.md:\d+: include cycle: \S*docs\/guide\/install\.md → \S*docs\/_shared\/steps\.md → \S*docs\/_shared\/steps\.md \(in \S*docs\/_shared\/steps\.md, included at this line\)\n  fix: remove one of these ::include lines/);
