@@ -15,9 +15,22 @@ export function checkCodeBlock(node: Code, ctx: CompileContext) {
   } else if (node.lang !== node.lang.toLowerCase()) {
     node.lang = node.lang.toLowerCase();
   }
+  warnPastLastLine(node, ctx);
   // rehype-sanitize rebuilds nodes and drops `data`, where remark-rehype keeps the fence's meta
   // string (`title="…" {1,3}`); park it in a data attribute across the sanitiser (see compile.ts).
   if (node.meta) node.data = { ...(node.data ?? {}), hProperties: { dataMeta: node.meta } };
+}
+
+/** A fence's highlighted lines, `{1,3-5}` (the highlight comments are turned into the same form). */
+const HIGHLIGHT_RANGES = /(?:^|\s)\{([\d\s,-]+)\}(?=\s|$)/g;
+
+/** `{9}` on a three-line block highlights nothing: a line count that no longer matches the code, said where it is. */
+function warnPastLastLine(node: Code, ctx: CompileContext) {
+  if (!node.meta?.includes('{')) return;
+  const last = node.value.split('\n').length;
+  const asked = [...node.meta.matchAll(HIGHLIGHT_RANGES)].flatMap((m) => m[1].split(/[,\s-]+/)).map(Number).filter((n) => n > 0);
+  const past = Math.max(0, ...asked);
+  if (past > last) warn(ctx, node.position?.start.line, `code block highlights line ${past}, but has ${last} line${last === 1 ? '' : 's'}; correct the line numbers in its {…}`);
 }
 
 const TITLE = /\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))/;

@@ -99,6 +99,13 @@ describe('Markdown pipeline', () => {
     assert.match(warnings[0].message, /klingon/);
   });
 
+  it('warns at the fence when its highlighted lines go past the code, and not when they fit', () => {
+    const { warnings } = compile('text\n\n```bash title="x" {1,3-9}\necho a\necho b\n```\n', 5);
+    assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[8, 'code block highlights line 9, but has 2 lines; correct the line numbers in its {…}']]);
+    assert.equal(compile('```bash {1-2}\necho a\necho b\n```\n').warnings.length, 0);
+    assert.equal(compile('```bash\n# highlight-next-line\necho a\necho b\n```\n').warnings.length, 0, 'highlight comments count the lines as shown');
+  });
+
   it('rewrites relative .md links to routes and keeps the anchor', () => {
     const { html, warnings } = compile('[база](../sgroups/database.md#схема) и [себя](./intro.md)\n');
     assert.match(html, /href="\/tech-docs\/sgroups\/database#/);
