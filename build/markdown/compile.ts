@@ -12,7 +12,7 @@ import rehypeStringify from 'rehype-stringify';
 import { toString } from 'mdast-util-to-string';
 import { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
-import { contextOf, depsOf, recordingRoutes, type AssetRef, type CompileContext, type CompileDeps } from './context.ts';
+import { contextOf, depsOf, warn, recordingRoutes, type AssetRef, type CompileContext, type CompileDeps } from './context.ts';
 import { createDirectiveHandler, type Directive } from './directives.ts';
 import { rewriteImage, rewriteLink } from './links.ts';
 import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
@@ -160,6 +160,8 @@ function rehypeSite() {
       if (headings.heading(node)) return SKIP;
     });
     file.data.toc = headings.toc;
+    // Generated ids never repeat; one given by hand may: the second heading cannot be linked to.
+    for (const { id, line } of headings.repeated) warn(contextOf(file), line, `two headings have the id "${id}": links to #${id} reach the first only; give this one another {#id}`);
     for (const node of inlineTocs) fillInlineToc(node, headings.toc);
   };
 }

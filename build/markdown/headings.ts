@@ -16,6 +16,9 @@ const HEADING = /^h([1-6])$/;
 export class HeadingIds {
   private slugger = new GithubSlugger();
   readonly toc: TocEntry[] = [];
+  /** The ids headings have so far; an id given by hand twice (`{#same}`) lands in `repeated`. */
+  private given = new Set<string>();
+  readonly repeated: { id: string; line?: number }[] = [];
 
   /** Ids written by hand (raw HTML) are reserved first so generated ones never collide. */
   reserve(id: string) {
@@ -32,6 +35,8 @@ export class HeadingIds {
     delete node.properties.dataCustomId;
     if (typeof custom === 'string') this.slugger.slug(custom);
     const id = typeof custom === 'string' ? custom : typeof node.properties.id === 'string' ? node.properties.id : this.slugger.slug(text);
+    if (this.given.has(id)) this.repeated.push({ id, line: node.position?.start.line });
+    this.given.add(id);
     node.properties.id = id;
     const level = Number(m[1]);
     if (level >= 2) this.toc.push({ id, text, level });

@@ -106,6 +106,12 @@ describe('Markdown pipeline', () => {
     assert.equal(compile('```bash\n# highlight-next-line\necho a\necho b\n```\n').warnings.length, 0, 'highlight comments count the lines as shown');
   });
 
+  it('warns at the second heading that is given an id already taken, and not for generated ids', () => {
+    const { warnings, html } = compile('## Первый {#same}\n\nТекст.\n\n## Второй {#same}\n\n## Повтор\n\n## Повтор\n', 2);
+    assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[7, 'two headings have the id "same": links to #same reach the first only; give this one another {#id}']]);
+    assert.match(html, /id="повтор-1"/, 'a repeated heading text gets its own id');
+  });
+
   it('rewrites relative .md links to routes and keeps the anchor', () => {
     const { html, warnings } = compile('[база](../sgroups/database.md#схема) и [себя](./intro.md)\n');
     assert.match(html, /href="\/tech-docs\/sgroups\/database#/);
