@@ -23,7 +23,6 @@ import { buildCsp, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
-import { lineOfLinkIn } from './checks/link-line.ts';
 import { SiteRefs, type SiteRef } from './checks/html-refs.ts';
 import { addCopies, OutputWriter, staticFiles, WRITE_BATCH, writeOut } from './output/files.ts';
 import { PreviousOutput } from './output/previous-output.ts';
@@ -34,7 +33,7 @@ import { checkPageImages } from './model/page-images.ts';
 import { resolveRedirects } from './model/redirects.ts';
 import { configLocation } from './model/sidebars.ts';
 import { REDIRECT_SCRIPT, REDIRECTS_JSON_FILE, REDIRECTS_NGINX_FILE, redirectPage, redirectRules, redirectsNginxInclude } from './output/redirect-page.ts';
-import { filesUnder, toPosix } from './file-tree.ts';
+import { filesUnder } from './file-tree.ts';
 import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
 import { assemblePages, contentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
@@ -338,11 +337,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       } catch (e) {
         // Named by the page's source file, and the image it could not draw by its own file and line there.
         if (!(e instanceof GuideError)) throw e;
-        const source = sources.find((s) => s.route === e.detail.route);
-        if (!source) throw e;
-        const image = e.detail.subject && guideImages.get(e.detail.subject.replace(/^\//, ''));
-        const shown = image ? toPosix(path.relative(root, image)) : e.detail.subject;
-        throw e.atSource(source.file, shown ? lineOfLinkIn(source, path.posix.basename(shown)) : undefined, shown);
+        throw e.atSource((route) => sources.find((s) => s.route === route), (sitePath) => guideImages.get(sitePath.replace(/^\//, '')), root);
       }
       lap('pdf');
     }

@@ -30,7 +30,7 @@ import { configLocation } from '../model/sidebars.ts';
 import { REDIRECT_SCRIPT } from '../output/redirect-page.ts';
 import { fillCardsOfPages } from '../render/doc-cards.ts';
 import {
-  adaptSite, assemblePages, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocOf, sidebarFiles, sitePaths,
+  adaptSite, assemblePages, contentAssets, copyContentAssets, pageDataOf, pageFiles, prepaintFor, renderApp, routesOfFiles, sidebarDocOf, sidebarFiles, sitePaths,
   type AssembledPages, type PathOptions, type SitePaths,
 } from '../model/site.ts';
 import { DevBundler, type DevBundles } from './bundler.ts';
@@ -42,6 +42,7 @@ import { linkWarnings } from './links.ts';
 import { readCategories, type Categories } from '../model/categories.ts';
 import { NO_TAG_DEFINITIONS, readTagDefinitions, tagLinks, type TagDefinitions } from '../model/tags.ts';
 import { buildUserGuide, GUIDE_PATH } from '../pdf/stage.ts';
+import { GuideError } from '../pdf/guide-error.ts';
 import { byCodeUnit } from '../order.ts';
 import { releaseHeapTuning, tuneHeapForSite } from '../v8-flags.ts';
 import { InputStamps, stampedReader } from '../cache/input-stamps.ts';
@@ -834,8 +835,10 @@ export class DevSession {
     if (!config || !assembled || config.userGuidePdf === false) return Promise.resolve(undefined);
     if (this.guide?.assembled !== assembled) {
       const { root, outDir, staticDir, cacheDir } = this.paths;
+      const images = new Map(contentAssets(this.src.compiled.values()).map(([rel, source]) => [`/${rel}`, source]));
       const rendering = buildUserGuide({ config, pages: assembled.pages, sidebars: assembled.sidebars, root, staging: outDir, staticDir, cacheDir })
-        .then(() => undefined, (e: Error) => e.message);
+        // Said as the build says it: the page's file, the image's line, the fix.
+        .then(() => undefined, (e: Error) => formatError(e instanceof GuideError ? e.atSource((route) => this.sourceAt(route), (sitePath) => images.get(sitePath), root) : e));
       this.guide = { assembled, rendering };
     }
     return this.guide.rendering;

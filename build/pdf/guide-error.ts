@@ -1,5 +1,7 @@
 // The user guide's errors (an image it cannot embed, an element it does not know), in a module of
 // their own: the build imports this at start, and pdfkit only in the worker that renders.
+import path from 'node:path';
+import { lineOfLinkIn, type LinkSource } from '../checks/link-line.ts';
 import { BuildError } from '../errors.ts';
 
 /** What a guide error says across the worker's message port. */
@@ -28,12 +30,17 @@ export class GuideError extends BuildError {
   }
 
   /**
-   * The same error at the page's source file and line; `shownAs`: the name its subject has there
-   * (an image's source file, where the page has its fingerprinted copy under assets/).
+   * The same error at its page's source file, and at the line where its subject stands there. An
+   * image is named by its own file (`imageSource`: the source of a fingerprinted copy under
+   * assets/, by its site path), as the page's Markdown names it. Itself when the page has no source.
    */
-  atSource(file: string, line: number | undefined, shownAs?: string): GuideError {
+  atSource(sourceOf: (route: string) => LinkSource | undefined, imageSource: (sitePath: string) => string | undefined, root: string): GuideError {
+    const source = this.detail.route ? sourceOf(this.detail.route) : undefined;
+    if (!source) return this;
     const { subject, problem } = this.detail;
-    const named = subject && shownAs ? { ...this.detail, problem: problem.replace(subject, shownAs), subject: shownAs } : this.detail;
-    return new GuideError(named, file, line);
+    const image = subject && imageSource(subject);
+    const shown = image ? path.relative(root, image).split(path.sep).join('/') : subject;
+    const named = subject && shown !== subject ? { ...this.detail, problem: problem.replace(subject, shown!), subject: shown } : this.detail;
+    return new GuideError(named, source.file, shown ? lineOfLinkIn(source, path.posix.basename(shown)) : undefined);
   }
 }

@@ -49,4 +49,18 @@ describe('dev server: the user guide PDF on request', { timeout: 120_000 }, () =
     assert.match(after, /Заголовок после правки/);
     assert.doesNotMatch(after, new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   });
+
+  it('an image the guide cannot draw is answered as the build says it: the page\'s file, the image\'s line, the fix', async () => {
+    const intro = path.join(site.docs, 'guide', 'intro.md');
+    const source = readFileSync(intro, 'utf8');
+    writeFileSync(path.join(site.docs, 'guide', 'broken.png'), 'this is not a PNG');
+    const from = dev.output().length;
+    const edited = `${source}\n![схема](./broken.png)\n`;
+    writeFileSync(intro, edited);
+    await dev.waitForOutput(/pages? updated/, from);
+    const r = await get();
+    assert.equal(r.status, 500);
+    const line = edited.split('\n').findIndex((l) => l.includes('broken.png')) + 1;
+    assert.match(await r.text(), new RegExp(`docs/guide/intro\\.md:${line}: user guide PDF, page /guide/intro: image \\S*docs/guide/broken\\.png cannot be embedded[^\\n]*\\n  fix: use PNG, JPEG or SVG`));
+  });
 });
