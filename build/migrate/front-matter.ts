@@ -6,7 +6,7 @@
 //  - `pagination_next`/`pagination_prev` name Docusaurus doc ids, translated to ours.
 // The result is checked with the build's own front-matter reader, so it always passes the build.
 import { isMap, isScalar, parseDocument, type Document } from 'yaml';
-import { BuildError } from '../errors.ts';
+import { BuildError, BuildErrors } from '../errors.ts';
 import { splitFrontMatter } from '../model/frontmatter.ts';
 import type { ReportItem } from './report.ts';
 
@@ -92,7 +92,9 @@ export function convertFrontMatter(source: string, input: FrontMatterInput): Con
     try {
       splitFrontMatter(block, 'page.md');
       return { block, body, sourceLines, items };
-    } catch (e) {
+    } catch (thrown) {
+      // Several wrong keys come together: they are dropped one at a time all the same.
+      const e = thrown instanceof BuildErrors ? thrown.errors[0] : thrown;
       const key = e instanceof BuildError ? /front matter key "([^"]+)"|^(toc_min_heading_level)/.exec(e.message) : null;
       const name = key?.[1] ?? key?.[2];
       if (!name || !doc.has(name)) throw e;

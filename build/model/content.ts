@@ -11,7 +11,7 @@ import path from 'node:path';
 import { filesUnder, pathInside, toPosix } from '../file-tree.ts';
 import { isCategoryIndexName } from './category-index.ts';
 import { sourceHash, type SourceFile } from './source-file.ts';
-import { BuildError, throwIfAny, type Warning } from '../errors.ts';
+import { BuildError, BuildErrors, throwIfAny, type Warning } from '../errors.ts';
 import { FENCE, frontMatterKeyLine, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
 
 export type SourceKind = 'doc' | 'markdown-page' | 'react-page';
@@ -337,6 +337,7 @@ export function discoverContent(dirs: ContentDirs, memo?: FrontMatterMemo, read?
       pages.push(readSourcePage(kind, dir, dirs.projectRoot, rel, memo, read));
     } catch (e) {
       if (e instanceof BuildError) errors.push(e);
+      else if (e instanceof BuildErrors) errors.push(...e.errors);
       else throw e;
     }
   };

@@ -6,7 +6,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { readFileSync } from 'node:fs';
 import { readPlainFrontMatter } from './plain-front-matter.ts';
 import { fileURLToPath } from 'node:url';
-import { BuildError, type Warning } from '../errors.ts';
+import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { hashKey } from '../cache/kv-cache.ts';
 
 const text = z.string().check(z.minLength(1));
@@ -135,10 +135,11 @@ function readYaml(yamlText: string, file: string): ReadFrontMatter {
 function checkFrontMatter(data: Record<string, unknown>, file: string, lineOf: (key: string) => number): ReadFrontMatter {
   const parsed = frontMatterSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const key = String(issue.path[0] ?? '');
-    throw new BuildError(`front matter key "${key}": ${issue.message}`, file, lineOf(key),
-      `give "${key}" a value of the right type (see the authoring guide in README.md)`);
+    // Every key that is wrong, once each, in the order of the file: fixed in one go.
+    const keys = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')))];
+    const errors = keys.map((key) => new BuildError(`front matter key "${key}": ${parsed.error.issues.find((i) => String(i.path[0] ?? '') === key)!.message}`, file, lineOf(key),
+      `give "${key}" a value of the right type (see the authoring guide in README.md)`)).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    throw errors.length === 1 ? errors[0] : new BuildErrors(errors);
   }
   const fm = parsed.data;
   if (fm.toc_min_heading_level && fm.toc_max_heading_level && fm.toc_min_heading_level > fm.toc_max_heading_level) {

@@ -44,6 +44,18 @@ describe('build failures', () => {
       () => site.write('docs/guide/install.md', src), /docs\/guide\/install\.md:2: front matter key "sidebar_position"/);
   });
 
+  it('every wrong key of a front matter is named, each at its line, together with other files\' errors', () => {
+    const src = original('docs/guide/install.md');
+    const api = original('docs/reference/api.md');
+    expectFailure(() => {
+      site.write('docs/guide/install.md', `---\nsidebar_position: первый\ntitle: ok\ntags: 5\n---\n${src}`);
+      site.write('docs/reference/api.md', `---\nhide_table_of_contents: может быть\n---\n${api}`);
+    }, () => {
+      site.write('docs/guide/install.md', src);
+      site.write('docs/reference/api.md', api);
+    }, /docs\/guide\/install\.md:2: front matter key "sidebar_position"[^\n]*\n  fix: [^\n]*\n\S*docs\/guide\/install\.md:4: front matter key "tags"[\s\S]*docs\/reference\/api\.md:2: front matter key "hide_table_of_contents"/);
+  });
+
   it('two files claiming one route', () => {
     const extra = 'docs/guide/intro/index.md';
     expectFailure(() => site.write(extra, '# Дубликат\n'), () => site.write(extra, '---\nslug: /guide/intro-copy\n---\n# Копия\n'),
