@@ -4,7 +4,7 @@
 import { setEngineFlags } from './v8-flags.ts';
 import { failOnWarnings, withWarnings, type Warning } from './errors.ts';
 import type { PathOptions } from './model/paths.ts';
-import { checkInputsExist, checkOutputIsOurs, checkOutputPlace, sitePaths } from './model/paths.ts';
+import { checkSitePaths, sitePaths } from './model/paths.ts';
 import type { FirstLoad } from './render/stats.ts';
 import { usableCacheDir } from './cache/usable.ts';
 import { DamagedBodyError, dropBodies } from './cache/body-store.ts';
@@ -83,9 +83,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const warnings: Warning[] = [];
   // A cache folder that cannot be written costs speed, not the build: go on without it.
   const given = sitePaths(options);
-  checkInputsExist(given, options);
-  checkOutputPlace(given, '--out');
-  checkOutputIsOurs(given.outDir, '--out');
+  checkSitePaths(given, options);
   const paths = usableCacheDir(given, warnings);
   const { outDir, cacheDir, configPath } = paths;
 

@@ -221,8 +221,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('llms');
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
-    const guideImages = new Map(guideWorker ? contentAssets(compiled.values()) : []);
-    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: (page) => fillCards(pageBody.html(page), page.route), images: [...guideImages] });
+    const guideImages = guideWorker ? contentAssets(compiled.values()) : [];
+    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: (page) => fillCards(pageBody.html(page), page.route), images: guideImages });
     userGuide?.catch(() => {}); // awaited below
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
@@ -337,7 +337,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       } catch (e) {
         // Named by the page's source file, and the image it could not draw by its own file and line there.
         if (!(e instanceof GuideError)) throw e;
-        throw e.atSource((route) => sources.find((s) => s.route === route), (sitePath) => guideImages.get(sitePath.replace(/^\//, '')), root);
+        throw e.atSource((route) => sources.find((s) => s.route === route), guideImages, root);
       }
       lap('pdf');
     }

@@ -15,7 +15,7 @@
 // taken before they were read.
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { KeyValueCache } from './kv-cache.ts';
-import { sourceHash, type SourceFile, type SourceHead } from '../model/source-file.ts';
+import { readSourceFile, sourceHash, type SourceFile, type SourceHead } from '../model/source-file.ts';
 
 /** Inode, size, modification and change times (ms). */
 type Stamp = [number, number, number, number];
@@ -83,5 +83,5 @@ export class InputStamps {
 
 /** A page reader (build/model/content.ts) through the stamps; a file gone is read, so that it fails as reading it does (ENOENT). */
 export function stampedReader(stamps: InputStamps): (absPath: string) => SourceFile {
-  return (absPath) => stamps.page(absPath) ?? { bytes: readFileSync(absPath) };
+  return (absPath) => stamps.page(absPath) ?? readSourceFile(absPath);
 }

@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import path from 'node:path';
 import { formatWarning } from '../errors.ts';
-import { checkInputsExist, checkOutputIsOurs, checkOutputPlace, sitePaths, type PathOptions } from '../model/paths.ts';
+import { checkSitePaths, sitePaths, type PathOptions } from '../model/paths.ts';
 import { listen, stopServer } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
@@ -50,10 +50,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const logError = options.logError ?? ((text) => console.error(text));
   const root = path.resolve(options.projectRoot);
   const outDir = options.outDir ?? path.join(root, '.dev');
-  const given = sitePaths({ ...options, outDir });
-  checkInputsExist(given, options);
-  checkOutputPlace(given, '--out');
-  checkOutputIsOurs(outDir, '--out', outDir === path.join(root, '.dev'));
+  checkSitePaths(sitePaths({ ...options, outDir }), options, outDir === path.join(root, '.dev'));
   const session = new DevSession({ ...options, outDir });
   const events = new LiveEvents();
   let markReady!: () => void;

@@ -279,7 +279,7 @@ export class DevSession {
   /** Builds everything into the (emptied) output folder. */
   async start(): Promise<RebuildResult> {
     rmSync(this.paths.outDir, { recursive: true, force: true });
-    // _headers/ marks the folder as an output (never served): the next start may empty it (build/model/paths.ts, checkOutputIsOurs).
+    // _headers/ marks the folder as an output (never served): the next start may empty it (build/model/paths.ts, checkSitePaths).
     mkdirSync(path.join(this.paths.outDir, '_headers'), { recursive: true });
     let settle!: (first: FirstBuild | undefined) => void;
     this.firstBuild = new Promise((resolve) => (settle = resolve));
@@ -835,10 +835,9 @@ export class DevSession {
     if (!config || !assembled || config.userGuidePdf === false) return Promise.resolve(undefined);
     if (this.guide?.assembled !== assembled) {
       const { root, outDir, staticDir, cacheDir } = this.paths;
-      const images = new Map(contentAssets(this.src.compiled.values()).map(([rel, source]) => [`/${rel}`, source]));
       const rendering = buildUserGuide({ config, pages: assembled.pages, sidebars: assembled.sidebars, root, staging: outDir, staticDir, cacheDir })
         // Said as the build says it: the page's file, the image's line, the fix.
-        .then(() => undefined, (e: Error) => formatError(e instanceof GuideError ? e.atSource((route) => this.sourceAt(route), (sitePath) => images.get(sitePath), root) : e));
+        .then(() => undefined, (e: Error) => formatError(e instanceof GuideError ? e.atSource((route) => this.sourceAt(route), contentAssets(this.src.compiled.values()), root) : e));
       this.guide = { assembled, rendering };
     }
     return this.guide.rendering;

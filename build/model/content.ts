@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder, pathInside, toPosix } from '../file-tree.ts';
 import { isCategoryIndexName } from './category-index.ts';
-import { sourceHash, type SourceFile } from './source-file.ts';
+import { readSourceFile, sourceHash, type SourceFile } from './source-file.ts';
 import { BuildError, BuildErrors, throwIfAny, type Warning } from '../errors.ts';
 import { FENCE, frontMatterKeyLine, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
 
@@ -85,14 +85,13 @@ export function sourceIdOf(rel: string): string {
 
 /** Reads a source's bytes; a build may have them already (build/cache/up-to-date.ts). */
 export type SourceReader = (absPath: string) => SourceFile;
-const readBytes: SourceReader = (absPath) => ({ bytes: readFileSync(absPath) });
 
 /** A reader that takes each file once from `read` (bytes already in hand), and from disk otherwise. */
 export function readerOf(read: Map<string, SourceFile>): SourceReader {
   return (absPath) => {
     const key = path.resolve(absPath);
     const data = read.get(key);
-    if (!data) return readBytes(absPath);
+    if (!data) return readSourceFile(absPath);
     read.delete(key);
     return data;
   };
@@ -279,7 +278,7 @@ export function generatedSourcePage(text: string, absPath: string, file: string,
   return new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, { bytes: Buffer.from(text) }, Buffer.byteLength(text) - Buffer.byteLength(body));
 }
 
-export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string, memo?: FrontMatterMemo, read: SourceReader = readBytes): SourcePage {
+export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: string, rel: string, memo?: FrontMatterMemo, read: SourceReader = readSourceFile): SourcePage {
   const absPath = path.join(rootDir, rel);
   const file = pathInside(projectRoot, absPath) ?? toPosix(path.relative(projectRoot, absPath));
   if (/\.mdx$/i.test(rel)) {

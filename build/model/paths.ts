@@ -3,6 +3,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError, throwIfAny } from '../errors.ts';
+import { pathInside } from '../file-tree.ts';
 
 export interface SitePaths {
   root: string;
@@ -50,7 +51,7 @@ const shown = (p: string) => path.relative(process.cwd(), p) || '.';
  * otherwise reads as a site whose every page is missing (one error per sidebar item). The static
  * folder and the standalone pages are optional by default, but not when named on the command line.
  */
-export function checkInputsExist(paths: SitePaths, options: PathOptions): void {
+function checkInputsExist(paths: SitePaths, options: PathOptions): void {
   const isDir = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
   const missing: BuildError[] = [];
   if (!isDir(paths.docsDir)) {
@@ -80,16 +81,16 @@ function realPath(p: string): string {
   }
 }
 
-const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(path.sep) ? outer : outer + path.sep);
+const within = (inner: string, outer: string) => inner === outer || pathInside(outer, inner) !== null;
 
 /**
  * The output folder is replaced whole by every build (and emptied by the dev server's start): it
  * may not be, or hold, the sources, the project or the cache, nor lie inside a folder the site is
  * read from. `--out docs` replaced the docs with the built site.
  */
-export function checkOutputPlace(paths: SitePaths, outOption: string): void {
+function checkOutputPlace(paths: SitePaths): void {
   const out = realPath(paths.outDir);
-  const fix = `give the output a folder of its own: ${outOption} DIR`;
+  const fix = 'give the output a folder of its own: --out DIR';
   // The project first: an output holding it holds the rest, and that is the one thing to say.
   const inputs: [string, string | null, string | null][] = [
     ['project', paths.root, null],
@@ -116,10 +117,9 @@ export function checkOutputPlace(paths: SitePaths, outOption: string): void {
 /**
  * An output folder holds what a build or the dev server wrote there, marked by its `_headers/`
  * folder (never served). A folder with other files is someone else's: replacing it would delete
- * them. `ours`: a folder the engine owns by its name (the dev server's default .dev/).
+ * them.
  */
-export function checkOutputIsOurs(outDir: string, outOption: string, ours = false): void {
-  if (ours) return;
+function checkOutputIsOurs(outDir: string): void {
   let entries: string[];
   try {
     entries = readdirSync(outDir);
@@ -128,5 +128,16 @@ export function checkOutputIsOurs(outDir: string, outOption: string, ours = fals
   }
   if (entries.length === 0 || entries.includes('_headers')) return;
   throw new BuildError(`the output folder ${shown(outDir)} holds files that no build wrote (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); a build replaces the folder whole`, undefined, undefined,
-    `give a new or empty folder with ${outOption} DIR, or move those files away first`);
+    'give a new or empty folder with --out DIR, or move those files away first');
+}
+
+/**
+ * What the build and the dev server check before reading anything: the inputs are there, and the
+ * output folder is one of its own. `outputOwned`: a folder the engine owns by its name (the dev
+ * server's default .dev/, which older versions left without _headers/).
+ */
+export function checkSitePaths(paths: SitePaths, options: PathOptions, outputOwned = false): void {
+  checkInputsExist(paths, options);
+  checkOutputPlace(paths);
+  if (!outputOwned) checkOutputIsOurs(paths.outDir);
 }

@@ -4,6 +4,7 @@
 // a build read it is known by its stamp instead (build/cache/input-stamps.ts): its hash and what
 // discovery takes from its start, without its bytes.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 /** What discovery takes from the start of a page's file. */
 export interface SourceHead {
@@ -39,3 +40,6 @@ export type SourceFile = ReadSource | StampedSource;
 
 /** sha256 of a source's bytes, in hex: the compiled page's cache key, and the input fingerprint's. */
 export const sourceHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/** A source read from disk, as every reader does for a file it has nothing on (ENOENT when it is gone). */
+export const readSourceFile = (absPath: string): SourceFile => ({ bytes: readFileSync(absPath) });

@@ -31,14 +31,14 @@ export class GuideError extends BuildError {
 
   /**
    * The same error at its page's source file, and at the line where its subject stands there. An
-   * image is named by its own file (`imageSource`: the source of a fingerprinted copy under
-   * assets/, by its site path), as the page's Markdown names it. Itself when the page has no source.
+   * image is named by its own file (`images`: the pages' images as output path and source file,
+   * build/model/site.ts contentAssets), as the page's Markdown names it. Itself when the page has no source.
    */
-  atSource(sourceOf: (route: string) => LinkSource | undefined, imageSource: (sitePath: string) => string | undefined, root: string): GuideError {
+  atSource(sourceOf: (route: string) => LinkSource | undefined, images: [string, string][], root: string): GuideError {
     const source = this.detail.route ? sourceOf(this.detail.route) : undefined;
     if (!source) return this;
     const { subject, problem } = this.detail;
-    const image = subject && imageSource(subject);
+    const image = subject && images.find(([rel]) => `/${rel}` === subject)?.[1];
     const shown = image ? path.relative(root, image).split(path.sep).join('/') : subject;
     const named = subject && shown !== subject ? { ...this.detail, problem: problem.replace(subject, shown!), subject: shown } : this.detail;
     return new GuideError(named, source.file, shown ? lineOfLinkIn(source, path.posix.basename(shown)) : undefined);
