@@ -21,6 +21,7 @@ const CACHE = {
 const SERVER = {
   port: { type: 'string', value: 'N', help: 'the port to serve on (default 3000, or $PORT; 0: any free port)' },
   host: { type: 'string', value: 'HOST', help: 'the address to listen on (default localhost)' },
+  open: { type: 'boolean', help: 'open the site in a browser once it is served ($BROWSER if set)' },
 } as const satisfies Record<string, OptionSpec>;
 
 export const BUILD = spec({
@@ -53,7 +54,7 @@ export const START_SERVER_OPTIONS = Object.keys(SERVER);
 
 export const START = spec({
   name: 'npm start',
-  about: 'Builds docs/ into dist/, then serves it as npm run preview does. --port and --host go to the server, the rest to the build.',
+  about: 'Builds docs/ into dist/, then serves it as npm run preview does. --port, --host and --open go to the server, the rest to the build.',
   options: { ...BUILD.options, ...SERVER },
 });
 

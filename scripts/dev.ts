@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       outDir: abs(args.out),
       cacheDir: args['no-cache'] ? null : abs(args['cache-dir']),
       onBuilt: () => (built = true),
+      open: args.open,
     });
   } catch (e) {
     if (stopping) await new Promise(() => {}); // stop() exits

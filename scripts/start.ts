@@ -1,5 +1,5 @@
 // `npm start` — builds docs/ into dist/, then serves it like `npm run preview`. Each option goes to
-// the step it belongs to: --port and --host to the server, everything else (--no-cache,
+// the step it belongs to: --port, --host and --open to the server, everything else (--no-cache,
 // --no-link-check, --docs …) to the build (scripts/commands.ts; `npm start -- --help`). The
 // options are checked here, before the build, so that a mistyped server option does not wait
 // for a whole build to be reported.

@@ -6,6 +6,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { formatWarning } from '../errors.ts';
 import { checkSitePaths, sitePaths, type PathOptions } from '../model/paths.ts';
+import { browserUrl, openBrowser } from '../serve/open-browser.ts';
 import { listen, stopServer } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
@@ -28,6 +29,8 @@ export interface DevOptions extends PathOptions {
    * later, when the file watcher has read the folders (seconds at 10 000 files).
    */
   onBuilt?: () => void;
+  /** Open the site in a browser once the server listens (build/serve/open-browser.ts): the first page is served before the rest is built. */
+  open?: boolean;
 }
 
 export interface DevServer {
@@ -92,6 +95,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const host = options.host ?? 'localhost';
   const port = await listen(server, options.port, host);
   const url = `http://${host}:${port}`;
+  if (options.open) openBrowser(browserUrl(host, port), log);
 
   let shownErrors: string[] = [];
   const report = (result: RebuildResult) => {

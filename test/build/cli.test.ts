@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+import { fakeBrowser } from '../helpers/fake-browser.ts';
 import { projectRoot } from '../helpers/paths.ts';
 
 const listenOn = (port: number): Promise<net.Server> => new Promise((resolve, reject) => {
@@ -24,11 +25,12 @@ describe('command line', () => {
   });
   after(() => {});
 
-  it('npm start: --no-cache and --no-link-check reach the build, --port reaches the server', async () => {
+  it('npm start: --no-cache and --no-link-check reach the build, --port and --open reach the server', async () => {
+    const browser = fakeBrowser();
     const out = path.join(site.dir, 'started');
     const fixtureArgs = site.buildArgs().slice(3).filter((a, i, all) => a !== '--no-cache' && all[i - 1] !== '--out' && a !== '--out');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...fixtureArgs, '--out', out, '--no-cache', '--no-link-check', '--port', '0'],
-      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...fixtureArgs, '--out', out, '--no-cache', '--no-link-check', '--port', '0', '--open'],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BROWSER: browser.program } });
     const exited = new Promise((r) => child.once('exit', r));
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -50,6 +52,8 @@ describe('command line', () => {
       assert.doesNotMatch(output, /stages: .*links/, 'and without the link check');
       const res = await fetch(`${origin}/guide/intro`);
       assert.equal(res.status, 200, 'the server serves the folder the build wrote');
+      for (let i = 0; i < 100 && browser.opened().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(browser.opened(), [`${origin}/`], 'the browser was started on it');
       // A browser keeps a socket open that has not sent a request yet (a preconnect); the server
       // stops at once all the same, where server.close() alone waits a minute for it.
       const { port } = new URL(origin);
