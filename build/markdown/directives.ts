@@ -105,16 +105,25 @@ export function createDirectiveHandler(ctx: CompileContext) {
     if (missing.length > 0) {
       warn(ctx, line(node), `::themed-image is missing ${missing.join(', ')}`);
     }
+    // Each variant is a link to its own file: a diagram drawn for the content column is shrunk to
+    // a phone's width, where its labels cannot be read; opened alone it can be zoomed. The theme
+    // hides the other variant's link with its image (content.css).
     const img = (variant: 'light' | 'dark') => ({
-      type: 'image',
+      type: 'link',
       url: String(a[variant] ?? ''),
-      alt: String(a.alt ?? ''),
-      data: {
-        hProperties: {
-          className: ['themed-image', `themed-image--${variant}`], width: a.width, height: a.height,
-          loading: 'lazy', decoding: 'async',
+      title: 'Открыть изображение в полном размере',
+      data: { hProperties: { className: ['themed-image-link', `themed-image-link--${variant}`] } },
+      children: [{
+        type: 'image',
+        url: String(a[variant] ?? ''),
+        alt: String(a.alt ?? ''),
+        data: {
+          hProperties: {
+            className: ['themed-image', `themed-image--${variant}`], width: a.width, height: a.height,
+            loading: 'lazy', decoding: 'async',
+          },
         },
-      },
+      }],
     });
     (node as unknown as { children: unknown[] }).children = [img('light'), img('dark')];
     setHast(node, 'figure', { className: ['themed-figure'] });

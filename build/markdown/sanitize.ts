@@ -17,6 +17,9 @@ export const sanitizeSchema: Options = {
     '*': [...(base['*'] ?? []), 'className', 'id', 'role', 'hidden', 'tabIndex', 'title', 'lang', 'dir',
       'ariaLabel', 'ariaLabelledBy', 'ariaControls', 'ariaSelected', 'ariaHidden', 'ariaDescribedBy',
       'data*'],
+    // GitHub's schema allows one class on links (footnotes'); the themed image's links add theirs.
+    a: [...(base.a ?? []).filter((d) => !(Array.isArray(d) && d[0] === 'className')),
+      ['className', 'data-footnote-backref', 'themed-image-link', 'themed-image-link--light', 'themed-image-link--dark']],
     img: [...(base.img ?? []), 'loading', 'decoding', 'width', 'height', 'alt', 'src', 'className'],
     button: ['type'],
     // Any class on code: Prism's language-* and our own inline-code modifiers.

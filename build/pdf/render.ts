@@ -238,6 +238,11 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     if (t === 'pre') { codeBlock(e, page, indent); return; }
     if (t === 'table') { table(e, page, indent); return; }
     if (t === 'img') { image(e, page, indent); return; }
+    // A linked image (a themed image's variant links to its file on screen) is drawn as the image.
+    if (t === 'a' && e.children.length > 0 && e.children.every((c) => c.type === 'element' && c.tagName === 'img')) {
+      for (const c of e.children) image(c as Element, page, indent);
+      return;
+    }
     if (t === 'hr') { doc.moveDown(0.5); return; }
     if (t === 'aside' && classes(e).some((c) => c.startsWith('admonition'))) {
       const kind = classes(e).find((c) => c.startsWith('admonition--'))?.slice(12) ?? 'note';

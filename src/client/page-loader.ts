@@ -16,6 +16,9 @@ export function normaliseRoute(pathname: string): string {
   return decoded.length > 1 ? decoded.replace(/\/+$/, '') || '/' : '/';
 }
 
+/** Files (PDFs, images, feeds) are not pages: the browser opens them, and they have no page data. */
+export const isPagePath = (pathname: string) => !/\.[a-z0-9]{2,5}$/i.test(pathname) || pathname.endsWith('.html');
+
 export function dataUrlOf(route: string): string {
   return route === '/' ? '/_data/index.json' : `/_data${encodeURI(route)}.json`;
 }

@@ -1,6 +1,6 @@
 // Loads page data before the click: when a link is hovered or scrolls into view. Skipped on
 // connections the reader pays for or that are too slow to spare (Save-Data, 2G).
-import { loadRoute, normaliseRoute } from './page-loader.ts';
+import { isPagePath, loadRoute, normaliseRoute } from './page-loader.ts';
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -19,7 +19,7 @@ const done = new Set<string>();
 export function prefetchHref(href: string): void {
   if (!canPrefetch()) return;
   const url = new URL(href, window.location.href);
-  if (url.origin !== window.location.origin) return;
+  if (url.origin !== window.location.origin || !isPagePath(url.pathname)) return;
   const route = normaliseRoute(url.pathname);
   if (done.has(route)) return;
   done.add(route);

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { PageData, SidebarData } from '../data/types.ts';
-import { forgetLoaded, forgetPageData, loadRoute, loadSidebar, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
+import { forgetLoaded, forgetPageData, loadRoute, loadSidebar, isPagePath, normaliseRoute, StaleDeployError } from '../client/page-loader.ts';
 import { canPrefetch, prefetchHref } from '../client/prefetch.ts';
 import { whenIdle } from '../client/schedule.ts';
 import { restoreScrollY } from '../client/deferred-layout.ts';
@@ -49,10 +49,7 @@ function isPlainLeftClick(e: MouseEvent): boolean {
 function internalUrl(a: HTMLAnchorElement): URL | null {
   if (!a.href || a.target && a.target !== '_self' || a.hasAttribute('download') || a.dataset.noRouter !== undefined) return null;
   const url = new URL(a.href, window.location.href);
-  if (url.origin !== window.location.origin) return null;
-  // Files (PDFs, images, feeds) are not pages.
-  if (/\.[a-z0-9]{2,5}$/i.test(url.pathname) && !url.pathname.endsWith('.html')) return null;
-  return url;
+  return url.origin === window.location.origin && isPagePath(url.pathname) ? url : null;
 }
 
 /**

@@ -384,6 +384,36 @@ describe('chrome: colour mode and themed images', () => {
     await context.close();
   });
 
+  it('opens a diagram of the content in full size: the variant on screen, as a file, with no page data asked for it', async () => {
+    const { page, context, errors } = await h.open({ width: 390, height: 844 });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await gotoHydrated(page, h.url('/tech-docs/components'));
+    const links = page.locator('.markdown figure a');
+    assert.equal(await links.count(), 2, 'one link per variant');
+    const shown = page.locator('.markdown figure a:visible');
+    assert.equal(await shown.count(), 1, 'only the current theme\'s link shows');
+    assert.equal(await shown.getAttribute('href'), '/img/overview/components-dark.svg');
+    assert.equal(await shown.getAttribute('title'), 'Открыть изображение в полном размере');
+    assert.match(await shown.locator('img').getAttribute('alt') ?? '', /^Схема компонентов SGroups/, 'the link is named by the image');
+    // In view, content links are prefetched once the page is idle: a file's link must not be.
+    await shown.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(1500);
+    assert.deepEqual(requests.filter((r) => r.startsWith('/_data/img/')), []);
+    await shown.click();
+    await page.waitForURL(/\/img\/overview\/components-dark\.svg$/);
+    assert.match(await page.evaluate(() => document.documentElement.outerHTML), /<svg/, 'the browser shows the file itself');
+    await page.goBack();
+    await hydrated(page);
+    // The light theme (chosen in the mobile menu, kept in localStorage) shows the other link.
+    await page.evaluate(() => localStorage.setItem('sg.theme', 'light'));
+    await page.reload();
+    await hydrated(page);
+    assert.equal(await page.locator('.markdown figure a:visible').getAttribute('href'), '/img/overview/components-light.svg');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('puts both variants of a themed image in the HTML and renders only the current one after hydration', async () => {
     const { page, context, errors } = await h.open();
     const html = await (await page.request.get(h.url('/'))).text();

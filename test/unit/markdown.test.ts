@@ -141,7 +141,8 @@ describe('Markdown pipeline', () => {
 
   it('renders themed images and API badges', () => {
     const { html } = compile('::themed-image{light="/a-l.svg" dark="/a-d.svg" alt="Схема" width="10" height="5"}\n\n::api-endpoint{method="POST" path="/v2/sync"}\n');
-    assert.match(html, /<img src="\/a-l.svg" alt="Схема" class="themed-image themed-image--light" width="10" height="5"/);
+    assert.match(html, /<a href="\/a-l.svg" title="Открыть изображение в полном размере" class="themed-image-link themed-image-link--light"><img src="\/a-l.svg" alt="Схема" class="themed-image themed-image--light" width="10" height="5"[^>]*><\/a>/);
+    assert.match(html, /<a href="\/a-d.svg" [^>]*class="themed-image-link themed-image-link--dark"><img src="\/a-d.svg"/);
     assert.match(html, /themed-image--dark/);
     assert.match(html, /api-endpoint__method--post">POST<\/span><code class="api-endpoint__path">\/v2\/sync<\/code>/);
   });
