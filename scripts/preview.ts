@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { createStaticServer, listen, stopServer } from '../build/serve/server.ts';
 import { readCsp } from '../build/render/csp.ts';
 import { freePortNear } from '../build/serve/free-port.ts';
-import { browserUrl, openBrowser } from '../build/serve/open-browser.ts';
+import { describeAddress, localOrigin } from '../build/serve/addresses.ts';
+import { openBrowser } from '../build/serve/open-browser.ts';
 import { readArgs, wholeNumber } from './cli-args.ts';
 import { PREVIEW } from './commands.ts';
 
@@ -23,9 +24,10 @@ const server = createStaticServer({ root, csp: readCsp(root) });
 // No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
 async function main(): Promise<void> {
   try {
-    const actual = await listen(server, port, args.host ?? 'localhost');
-    console.log(`Serving ${path.relative(process.cwd(), root) || root} at http://localhost:${actual} (Ctrl+C to stop)`);
-    if (args.open) openBrowser(browserUrl(args.host ?? 'localhost', actual), (line) => console.error(line));
+    const host = args.host ?? 'localhost';
+    const actual = await listen(server, port, host);
+    console.log(`Serving ${path.relative(process.cwd(), root) || root} at ${describeAddress(host, actual)} (Ctrl+C to stop)`);
+    if (args.open) openBrowser(`${localOrigin(host, actual)}/`, (line) => console.error(line));
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       const free = await freePortNear(port, args.host ?? 'localhost');

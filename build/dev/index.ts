@@ -6,7 +6,8 @@ import type http from 'node:http';
 import path from 'node:path';
 import { formatWarning } from '../errors.ts';
 import { checkSitePaths, sitePaths, type PathOptions } from '../model/paths.ts';
-import { browserUrl, openBrowser } from '../serve/open-browser.ts';
+import { describeAddress, localOrigin } from '../serve/addresses.ts';
+import { openBrowser } from '../serve/open-browser.ts';
 import { listen, stopServer } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
@@ -94,8 +95,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     prepare: (urlPath) => session.prepare(urlPath) });
   const host = options.host ?? 'localhost';
   const port = await listen(server, options.port, host);
-  const url = `http://${host}:${port}`;
-  if (options.open) openBrowser(browserUrl(host, port), log);
+  const url = localOrigin(host, port);
+  if (options.open) openBrowser(`${url}/`, log);
 
   let shownErrors: string[] = [];
   const report = (result: RebuildResult) => {
@@ -119,7 +120,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     events.setProvisional(result.provisional, result.sidebarVersions);
     if (result.provisional.length) events.update({ routes: result.provisional, sidebarVersions: result.sidebarVersions });
     const what = result.built ? `${plural(session.routes.length, 'page')} built into ${path.relative(process.cwd(), session.paths.outDir) || '.'}` : 'nothing built yet';
-    log(`Dev server at ${url} — ${what} in ${formatMs(performance.now() - t0)}${errorNote(result)}. Watching for changes (Ctrl+C to stop).`);
+    log(`Dev server at ${describeAddress(host, port)} — ${what} in ${formatMs(performance.now() - t0)}${errorNote(result)}. Watching for changes (Ctrl+C to stop).`);
     markReady();
     if (result.built) {
       options.onBuilt?.();

@@ -5,12 +5,6 @@
 // the system's own opener. The browser is left running on its own: it outlives the server.
 import { spawn } from 'node:child_process';
 
-/** The address a browser on this machine uses for a server listening on `host` (any address → localhost). */
-export function browserUrl(host: string, port: number): string {
-  const local = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `http://${local}:${port}/`;
-}
-
 /** The program and its arguments that open `url`. */
 export function openerOf(url: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): { command: string; args: string[] } | null {
   const browser = env.BROWSER?.trim();

@@ -1,7 +1,9 @@
-// `--open` as an author uses it: `npm run preview` and `npm run dev` start the browser $BROWSER
-// names with the address they serve (the address answers), start none without the option, and a
-// browser that cannot be started costs one line on the terminal, not the server.
+// Where `npm run preview` and `npm run dev` say they are, and `--open`: the address printed is one
+// that answers (the one --host names; with every interface, the machine's network addresses
+// too), the browser $BROWSER names is started on it, none without the option, and a browser that
+// cannot be started costs one line on the terminal, not the server.
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -30,7 +32,7 @@ async function preview(args: string[], env: NodeJS.ProcessEnv) {
   const exited = new Promise((r) => child.once('exit', r));
   const origin = await until(`the preview server's address in:\n${output}`, () => {
     if (child.exitCode !== null) throw new Error(`npm run preview exited with ${child.exitCode}:\n${output}`);
-    return /at (http:\/\/localhost:\d+)/.exec(output)?.[1];
+    return /at (http:\/\/\S+:\d+)/.exec(output)?.[1];
   });
   return {
     origin,
@@ -42,7 +44,7 @@ async function preview(args: string[], env: NodeJS.ProcessEnv) {
   };
 }
 
-describe('--open', () => {
+describe('server addresses and --open', () => {
   let site: FixtureCopy;
   before(() => {
     site = copyFixture();
@@ -87,6 +89,28 @@ describe('--open', () => {
       assert.equal((await fetch(`${server.origin}/`)).status, 200, 'the server still serves');
     } finally {
       await server.stop();
+    }
+  });
+
+  it('npm run preview -- --host prints the address it listens on, and every interface\'s when it listens on all', async () => {
+    const one = await preview(['--dir', site.out, '--port', '0', '--host', '127.0.0.1'], {});
+    try {
+      assert.match(one.origin, /^http:\/\/127\.0\.0\.1:\d+$/, one.output());
+      assert.equal((await fetch(`${one.origin}/`)).status, 200);
+    } finally {
+      await one.stop();
+    }
+    const all = await preview(['--dir', site.out, '--port', '0', '--host', '0.0.0.0'], {});
+    try {
+      assert.match(all.origin, /^http:\/\/localhost:\d+$/);
+      const port = new URL(all.origin).port;
+      const network = Object.values(os.networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal).map((i) => `http://${i!.address}:${port}`);
+      // What the machine's interfaces are is the machine's: the line names exactly those (none on a machine with loopback only).
+      if (network.length) assert.match(all.output(), new RegExp(`\\(on the network: ${network.join(', ').replaceAll('.', '\\.')}\\)`));
+      else assert.doesNotMatch(all.output(), /on the network/);
+      for (const url of network) assert.equal((await fetch(`${url}/`)).status, 200, url);
+    } finally {
+      await all.stop();
     }
   });
 
