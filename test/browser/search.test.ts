@@ -53,6 +53,7 @@ describe('search', () => {
   }
 
   const firstHref = (page: Page) => options(page).first().getAttribute('href');
+  const status = async (page: Page) => (await dialog(page).getByRole('status').textContent()) ?? '';
 
   it('loads nothing of the search before the dialog opens; the shortcut then loads the dialog and the index', async () => {
     const { page, errors, requests } = await open();
@@ -107,6 +108,18 @@ describe('search', () => {
     assert.equal(await firstHref(page), '/tech-docs/sgroups/goose');
     await search(page, 'правило приоритета');
     assert.match(await firstHref(page) ?? '', /^\/tech-docs\/to-nft\/nftables\/rules-priority/);
+    assert.deepEqual(errors, []);
+  });
+
+  it('forgives a typo: the page with the word meant comes first, that word marked', async () => {
+    const { page, errors } = await open();
+    await page.keyboard.press('Control+k');
+    await search(page, 'сертификт агента');
+    assert.match(await firstHref(page) ?? '', /^\/tech-docs\/to-nft\/tls-configuration-agent/);
+    assert.match(await status(page), /^Найдено/, 'every word found, none left out');
+    assert.ok((await options(page).first().locator('mark').allTextContents()).some((m) => /^сертификат/i.test(m)), 'the word as the page writes it is marked');
+    await search(page, 'миграцыя базы');
+    assert.equal(await firstHref(page), '/tech-docs/sgroups/goose');
     assert.deepEqual(errors, []);
   });
 

@@ -132,6 +132,23 @@ describe('search index build, read by the engine', () => {
     assert.deepEqual(await routes('безоп '), [], 'a finished word is not completed');
   });
 
+  it('finds a word typed with a typo that no page has as typed, and highlights the word the page has', async () => {
+    assert.deepEqual(await routes('безопастности '), ['/groups'], 'a letter wrong');
+    assert.deepEqual(await routes('првила '), ['/rules'], 'a letter missing');
+    assert.deepEqual(await routes('синхронизацяи '), ['/api/status'], 'two letters swapped');
+    assert.deepEqual(await routes('безапас'), ['/groups'], 'the word being typed');
+    const r = await engine.search('порядок првил');
+    const item = await engine.describe(r, r.hits[0]);
+    assert.deepEqual(item.snippet.filter((x) => x.hit).map((x) => x.text), ['Порядок', 'правил']);
+  });
+
+  it('looks for typos only where nothing matches, not in short words, flags or numbers', async () => {
+    assert.deepEqual(await routes('грпа '), [], 'three letters of a stem get no typo');
+    assert.deepEqual(await routes('--confog'), [], 'a flag is matched as written');
+    assert.deepEqual(await routes('10.0.0.0/9'), []);
+    assert.deepEqual(await routes('порядок '), ['/rules'], 'a word a page has is found as it is');
+  });
+
   it('falls back to pages with some of the words when none has all', async () => {
     const r = await engine.search('правила несуществующее');
     assert.equal(r.partial, true);

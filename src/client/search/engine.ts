@@ -4,6 +4,7 @@
 import { FORMAT_VERSION, fragmentPath, MANIFEST_PATH, prefixEnd, Shard, shardsFor, type Fragment, type SearchManifest } from './format.ts';
 import { compile, exactLookups, FACTOR, matchFactor, needsRange, TextMatcher, type Matcher } from './match.ts';
 import { describeFragment, type ResultItem } from './snippet.ts';
+import { editDistance, normaliseCase, stemOfTypedWord, typoBudget } from './typos.ts';
 import { parseQuery, type QueryTerm } from './tokenize.ts';
 
 export interface SearchHit {
@@ -36,6 +37,7 @@ export class OutdatedIndexError extends Error {
 /** At most this many index terms complete one prefix (the most frequent are kept). */
 const MAX_EXPANSIONS = 64;
 const MAX_HITS = 200;
+const LETTERS = /^\p{L}+$/u;
 /** How much a heading with all the query's words lifts a result among those shown. */
 const HEADING_BOOST = 0.5;
 
@@ -112,6 +114,7 @@ export class SearchEngine {
         if (factor > 0) candidates.push({ shard, i, factor });
       }
     }
+    if (candidates.length === 0 && matcher.word) candidates = await this.typoCandidates(m, matcher);
     if (candidates.length > MAX_EXPANSIONS) {
       candidates = candidates.sort((a, b) => b.factor - a.factor || b.shard.df(b.i) - a.shard.df(a.i)).slice(0, MAX_EXPANSIONS);
     }
@@ -129,6 +132,30 @@ export class SearchEngine {
       }
     }
     return candidates.length > 0;
+  }
+
+  /**
+   * A word that matched no index term: the terms of its first letter a typo or two away
+   * (typos.ts), the nearest only, marked on the matcher so that snippets highlight them too.
+   */
+  private async typoCandidates(m: SearchManifest, matcher: Matcher): Promise<{ shard: Shard; i: number; factor: number }[]> {
+    const { term, prefix, raw } = matcher.q;
+    const word = normaliseCase(raw);
+    const max = typoBudget(word);
+    if (max === 0) return [];
+    let found: { shard: Shard; i: number; d: number }[] = [];
+    for (const shard of await this.shardsOf(m, term[0], prefixEnd(term[0]))) {
+      for (const i of shard.withPrefix(term[0])) {
+        const t = shard.terms[i];
+        if (!LETTERS.test(t)) continue;
+        const d = Math.min(editDistance(term, t, max, prefix), stemOfTypedWord(t, word, max));
+        if (d <= max) found.push({ shard, i, d });
+      }
+    }
+    const nearest = Math.min(...found.map((f) => f.d));
+    found = found.filter((f) => f.d === nearest);
+    matcher.typos = new Set(found.map(({ shard, i }) => shard.terms[i]));
+    return found.map(({ shard, i }) => ({ shard, i, factor: FACTOR.typo }));
   }
 
   async search(query: string): Promise<SearchResult> {

@@ -13,6 +13,8 @@ export const FACTOR = {
   compoundPrefix: 0.8,
   /** A compound found only through its parts, anywhere on the page. */
   parts: 0.5,
+  /** A word with a typo, when the word as typed is in no page (typos.ts). */
+  typo: 0.4,
 } as const;
 
 const LETTERS = /^\p{L}+$/u;
@@ -25,6 +27,8 @@ export interface Matcher {
   shorter: string[];
   /** Parts of a compound that fell back to them (engine's partsMode). */
   parts?: Set<string>;
+  /** Index terms a typo away from the word, when nothing matched it otherwise (the engine sets them). */
+  typos?: Set<string>;
 }
 
 export function compile(q: QueryTerm, partsMode = false): Matcher {
@@ -42,7 +46,7 @@ export function matchFactor(m: Matcher, indexTerm: string): number {
     return m.q.prefix ? FACTOR.prefix : 0;
   }
   if (m.shorter.includes(indexTerm)) return FACTOR.form;
-  return 0;
+  return m.typos?.has(indexTerm) ? FACTOR.typo : 0;
 }
 
 /** Exact terms to look up for a query term (besides the range starting at `term`). */
@@ -72,7 +76,7 @@ export class TextMatcher {
   constructor(readonly matchers: Matcher[]) {
     this.none = new Float32Array(matchers.length);
     const keys = new Set<string>();
-    for (const m of matchers) for (const t of m.parts ? [...m.parts] : [m.q.term]) keys.add(t.slice(0, 3));
+    for (const m of matchers) for (const t of m.parts ? [...m.parts] : [m.q.term, ...(m.typos ?? [])]) keys.add(t.slice(0, 3));
     this.keys = [...keys];
   }
 
