@@ -24,7 +24,7 @@ const work = path.join(os.tmpdir(), 'sg-bench-search');
 const BUDGET_BYTES = 150 * 1024;
 const BUDGET_MS = 50;
 /** Queries typed into the dialog: inflected Russian, a prefix, technical names from the corpus. */
-const QUERIES = ['группа безопасности', 'правилами', 'синхронизации конфигурации', 'sgroups_groups', '/v2/sync', 'гр', 'default_action'];
+const QUERIES = ['группа безопасности', 'правилами', 'синхронизации конфигурации', 'sgroups_groups', '/v2/sync', 'гр', 'default_action', 'конфигурацыя'];
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
