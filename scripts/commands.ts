@@ -19,7 +19,7 @@ const CACHE = {
 } as const satisfies Record<string, OptionSpec>;
 
 const SERVER = {
-  port: { type: 'string', value: 'N', help: 'the port to serve on (default 3000, or $PORT; 0: any free port)' },
+  port: { type: 'string', value: 'N', help: 'the port to serve on (default 3000 or $PORT, the next free one if taken; 0: any free port)' },
   host: { type: 'string', value: 'HOST', help: 'the address to listen on (default localhost)' },
   open: { type: 'boolean', help: 'open the site in a browser once it is served ($BROWSER if set)' },
 } as const satisfies Record<string, OptionSpec>;

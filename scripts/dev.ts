@@ -49,6 +49,7 @@ async function main(): Promise<void> {
       cacheDir: args['no-cache'] ? null : abs(args['cache-dir']),
       onBuilt: () => (built = true),
       open: args.open,
+      strictPort: args.port !== undefined,
     });
   } catch (e) {
     if (stopping) await new Promise(() => {}); // stop() exits

@@ -8,7 +8,7 @@ import { formatWarning } from '../errors.ts';
 import { checkSitePaths, sitePaths, type PathOptions } from '../model/paths.ts';
 import { describeAddress, localOrigin } from '../serve/addresses.ts';
 import { openBrowser } from '../serve/open-browser.ts';
-import { listen, stopServer } from '../serve/server.ts';
+import { listen, listenNear, stopServer } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
 import { createDevServer } from './server.ts';
@@ -30,6 +30,8 @@ export interface DevOptions extends PathOptions {
    * later, when the file watcher has read the folders (seconds at 10 000 files).
    */
   onBuilt?: () => void;
+  /** false: a busy port moves the server to the next free one (the port was not asked for by name). */
+  strictPort?: boolean;
   /** Open the site in a browser once the server listens (build/serve/open-browser.ts): the first page is served before the rest is built. */
   open?: boolean;
 }
@@ -94,7 +96,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
   const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready, onDemand, early,
     prepare: (urlPath) => session.prepare(urlPath) });
   const host = options.host ?? 'localhost';
-  const port = await listen(server, options.port, host);
+  const port = await (options.strictPort === false ? listenNear : listen)(server, options.port, host);
+  if (port !== options.port && options.port !== 0) log(`Port ${options.port} is in use: serving on ${port} instead (--port N names one).`);
   const url = localOrigin(host, port);
   if (options.open) openBrowser(`${url}/`, log);
 

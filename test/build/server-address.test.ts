@@ -3,6 +3,7 @@
 // too), the browser $BROWSER names is started on it, none without the option, and a browser that
 // cannot be started costs one line on the terminal, not the server.
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -111,6 +112,33 @@ describe('server addresses and --open', () => {
       for (const url of network) assert.equal((await fetch(`${url}/`)).status, 200, url);
     } finally {
       await all.stop();
+    }
+  });
+
+  it('the default port taken: the servers move to the next free one and say so; a port named with --port is not moved', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((r) => busy.listen(0, 'localhost', () => r()));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const moved = await preview(['--dir', site.out], { PORT: String(port) });
+      try {
+        const at = Number(new URL(moved.origin).port);
+        assert.ok(at > port && at <= port + 20, moved.output());
+        assert.match(moved.output(), new RegExp(`Port ${port} is in use: serving on ${at} instead`));
+        assert.equal((await fetch(`${moved.origin}/`)).status, 200);
+      } finally {
+        await moved.stop();
+      }
+      const dev = await startDev(devArgs(site, ['--no-cache']).filter((a, i, all) => a !== '--port' && all[i - 1] !== '--port'), 60_000, undefined, { PORT: String(port) });
+      try {
+        assert.notEqual(new URL(dev.origin).port, String(port));
+        assert.match(dev.output(), new RegExp(`Port ${port} is in use: serving on \\d+ instead`));
+        assert.equal((await fetch(`${dev.origin}/`)).status, 200);
+      } finally {
+        await dev.stop();
+      }
+    } finally {
+      busy.close();
     }
   });
 
