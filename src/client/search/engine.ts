@@ -2,7 +2,7 @@
 // shards its terms fall into, ranks pages by the precomputed BM25F weights times IDF, and
 // describes the results shown (section, heading, snippet) from their page fragments.
 import { FORMAT_VERSION, fragmentPath, MANIFEST_PATH, prefixEnd, Shard, shardsFor, type Fragment, type SearchManifest } from './format.ts';
-import { compile, exactLookups, FACTOR, matchFactor, needsRange, TextMatcher, type Matcher } from './match.ts';
+import { compile, exactLookups, FACTOR, LETTERS, matchFactor, needsRange, TextMatcher, type Matcher } from './match.ts';
 import { describeFragment, type ResultItem } from './snippet.ts';
 import { editDistance, normaliseCase, stemOfTypedWord, typoBudget } from './typos.ts';
 import { parseQuery, type QueryTerm } from './tokenize.ts';
@@ -37,7 +37,6 @@ export class OutdatedIndexError extends Error {
 /** At most this many index terms complete one prefix (the most frequent are kept). */
 const MAX_EXPANSIONS = 64;
 const MAX_HITS = 200;
-const LETTERS = /^\p{L}+$/u;
 /** How much a heading with all the query's words lifts a result among those shown. */
 const HEADING_BOOST = 0.5;
 

@@ -17,7 +17,8 @@ export const FACTOR = {
   typo: 0.4,
 } as const;
 
-const LETTERS = /^\p{L}+$/u;
+/** A word of letters only (not a name, flag or number). */
+export const LETTERS = /^\p{L}+$/u;
 
 /** A query term prepared for matching many terms quickly. */
 export interface Matcher {

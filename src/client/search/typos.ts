@@ -4,10 +4,11 @@
 // typed, so only the shards of that letter are read; short words get no typo, long ones two.
 // Index terms are stems, and the stemmer cannot take the ending off a misspelt word (`првила`
 // stays `првил`, `правила` is `прав`): a stem is also compared with the start of the word as typed.
+import { LETTERS } from './match.ts';
 
 /** How many typos a word of this length may have: none below 4 letters, two from 8. */
 export function typoBudget(term: string): number {
-  if (!/^\p{L}+$/u.test(term)) return 0;
+  if (!LETTERS.test(term)) return 0;
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
 }
 
