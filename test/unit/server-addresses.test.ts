@@ -1,10 +1,11 @@
-// Which program `--open` starts, and with what address (build/serve/open-browser.ts).
+// The addresses the servers print and open (build/serve/addresses.ts), and which program
+// `--open` starts (build/serve/open-browser.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { localOrigin, networkUrls } from '../../build/serve/addresses.ts';
 import { openerOf } from '../../build/serve/open-browser.ts';
 
-describe('--open', () => {
+describe('server addresses and --open', () => {
   it('opens the address a browser on this machine can reach, whatever the server listens on', () => {
     assert.equal(localOrigin('localhost', 3000), 'http://localhost:3000');
     assert.equal(localOrigin('0.0.0.0', 3001), 'http://localhost:3001');
