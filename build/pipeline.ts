@@ -38,7 +38,7 @@ import { readerOf } from './model/content.ts';
 import type { SourceFile } from './model/source-file.ts';
 import { assemblePages, contentAssets, discoverSite, pagePaths, prepaintFor, routesOfFiles, sidebarFiles } from './model/site.ts';
 import { SearchIndexer, type StoredHtml } from './search/index.ts';
-import { renderRobots, renderSitemap, sitemapEntries } from './output/sitemap.ts';
+import { OPENSEARCH_FILE, renderOpenSearch, renderRobots, renderSitemap, sitemapEntries } from './output/sitemap.ts';
 import { machinePages, type MachineFile } from './output/llms.ts';
 import { KnownBytes } from './output/known-bytes.ts';
 import { LlmsFullParts } from './output/llms-full-parts.ts';
@@ -325,6 +325,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     await out.flush(written);
     writeOut(staging, 'sitemap.xml', renderSitemap(config, sitemapEntries(pages)));
     writeOut(staging, 'robots.txt', renderRobots(config));
+    writeOut(staging, OPENSEARCH_FILE, renderOpenSearch(config));
     const rules = redirectRules(redirects, config);
     writeOut(staging, REDIRECTS_NGINX_FILE, redirectsNginxInclude(rules));
     writeOut(staging, REDIRECTS_JSON_FILE, `${JSON.stringify(rules)}\n`);

@@ -1,4 +1,4 @@
-// The dev session's site-wide files (build/dev/session.ts): sitemap.xml and robots.txt, the
+// The dev session's site-wide files (build/dev/session.ts): sitemap.xml, robots.txt, opensearch.xml, the
 // redirects' pages and the Content-Security-Policy file. Each is written again only when what it
 // is made of changed since the last rebuild, as the rest of a rebuild redoes only what a change touches.
 import { rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ import type { Redirect } from '../model/redirects.ts';
 import { htmlPathOf } from '../model/routes.ts';
 import { writeOut } from '../output/files.ts';
 import { redirectPage } from '../output/redirect-page.ts';
-import { renderRobots, renderSitemap, sitemapEntries } from '../output/sitemap.ts';
+import { OPENSEARCH_FILE, renderOpenSearch, renderRobots, renderSitemap, sitemapEntries } from '../output/sitemap.ts';
 import { CSP_FILE } from '../render/csp.ts';
 
 export class DevSiteFiles {
@@ -25,10 +25,11 @@ export class DevSiteFiles {
   write(config: SiteConfig, pages: PageData[], redirects: Redirect[], csp: string): void {
     const { outDir } = this;
     const listed = sitemapEntries(pages);
-    const sitemapKey = JSON.stringify([config.url, listed]);
+    const sitemapKey = JSON.stringify([config.url, config.title, config.favicon, listed]);
     if (sitemapKey !== this.sitemapKey) {
       writeOut(outDir, 'sitemap.xml', renderSitemap(config, listed));
       writeOut(outDir, 'robots.txt', renderRobots(config));
+      writeOut(outDir, OPENSEARCH_FILE, renderOpenSearch(config));
       this.sitemapKey = sitemapKey;
     }
     const redirectsKey = JSON.stringify([config.url, config.baseUrl, config.title, redirects]);

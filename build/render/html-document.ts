@@ -5,6 +5,7 @@ import type { InitialData, PageData } from '../../src/data/types.ts';
 import { documentTitle } from '../../src/data/locale.ts';
 import { bootScript } from './boot-script.ts';
 import { siteUrlOf } from '../model/site-url.ts';
+import { OPENSEARCH_FILE } from '../output/sitemap.ts';
 import type { ClientAssets } from './bundle.ts';
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -71,6 +72,7 @@ export function renderDocumentParts({ config, page, appHtml, data, assets, prepa
     page.image ? `<meta property="og:image" content="${escapeHtml(page.image)}"><meta name="twitter:card" content="summary_large_image">` : '',
     `<meta name="theme-color" content="#1b1b1d">`,
     `<link rel="icon" href="${config.favicon}" type="image/svg+xml">`,
+    `<link rel="search" type="application/opensearchdescription+xml" title="${escapeHtml(config.title)}" href="/${OPENSEARCH_FILE}">`,
     `<script>${prepaint}</script>`,
     `<style>${assets.inlineCss}</style>`,
     // No frame before <main> is in the document, that is before the navbar is whole: its

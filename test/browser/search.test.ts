@@ -111,6 +111,21 @@ describe('search', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('opens with the query of the address (/?q=…, a search from the browser\'s address bar) and takes it off the address', async () => {
+    const { page, errors } = await open('/?q=%D1%81%D0%B5%D1%80%D1%82%D0%B8%D1%84%D0%B8%D0%BA%D0%B0%D1%82');
+    await page.locator('[role=listbox][data-query="сертификат"] [role=option]').first().waitFor();
+    assert.equal(await input(page).inputValue(), 'сертификат');
+    assert.match(await firstHref(page) ?? '', /tls-configuration/);
+    assert.equal(new URL(page.url()).search, '', 'the query is taken off the address');
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated]');
+    await page.waitForTimeout(300);
+    assert.equal(await dialog(page).count(), 0, 'a reload does not search again');
+    assert.deepEqual(errors, []);
+  });
+
   it('forgives a typo: the page with the word meant comes first, that word marked', async () => {
     const { page, errors } = await open();
     await page.keyboard.press('Control+k');

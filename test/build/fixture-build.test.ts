@@ -35,6 +35,16 @@ describe('building the fixture site', () => {
     assert.match(sitemap, /<url><loc>https:\/\/docs\.example\.com\/reference\/api<\/loc><lastmod>2025-01-31<\/lastmod><\/url>/);
     assert.match(sitemap, /<url><loc>https:\/\/docs\.example\.com\/guide\/intro<\/loc><\/url>/);
     assert.match(read('robots.txt'), /Sitemap: https:\/\/docs\.example\.com\/sitemap\.xml/);
+  });
+
+  it('describes its search for browsers (OpenSearch), and every page names that description', () => {
+    const description = read('opensearch.xml');
+    assert.match(description, /<ShortName>Fixture<\/ShortName>/);
+    assert.match(description, /<Url type="text\/html" method="get" template="https:\/\/docs\.example\.com\/\?q=\{searchTerms\}"\/>/);
+    assert.match(description, /<Image type="image\/svg\+xml">https:\/\/docs\.example\.com\/img\/logo\.svg<\/Image>/);
+    for (const page of ['index.html', 'guide/intro/index.html', '404.html']) {
+      assert.match(read(page), /<link rel="search" type="application\/opensearchdescription\+xml" title="Fixture" href="\/opensearch\.xml">/, page);
+    }
     assert.ok(readdirSync(path.join(site.out, 'assets')).some((f) => /^entry\.[A-Z0-9]+\.js$/.test(f)), 'hashed entry bundle');
   });
 

@@ -66,6 +66,8 @@ function NavbarSearch() {
       show();
     };
     window.addEventListener('keydown', onKey);
+    // `/?q=…`: a search from the browser's address bar (opensearch.xml) or a shared link.
+    if (/[?&]q=/.test(location.search)) show();
     const off = onSearchRequest(show);
     return () => {
       window.removeEventListener('keydown', onKey);

@@ -62,12 +62,27 @@ const plural = (n: number, one: string, few: string, many: string) => {
   return m10 === 1 && m100 !== 11 ? one : m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? few : many;
 };
 
+/**
+ * The query of a search opened from the address (`/?q=…`, the browser's site search through
+ * opensearch.xml): taken once, and taken off the address, so that a reload or the next opening
+ * of the dialog does not run it again.
+ */
+function queryFromAddress(): string {
+  const params = new URLSearchParams(location.search);
+  const q = params.get('q');
+  if (q === null) return '';
+  params.delete('q');
+  const rest = params.toString();
+  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  return q;
+}
+
 export function SearchDialog({ onClose }: SearchDialogProps) {
   const { baseUrl } = useSiteConfig();
   const { navigate } = useNavigation();
   const e = engineFor(baseUrl);
   const id = useId();
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(queryFromAddress);
   const [state, setState] = useState<State>({ status: 'idle' });
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState<string[]>(() => readRecent());
