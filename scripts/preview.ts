@@ -3,9 +3,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen, listenNear, stopServer } from '../build/serve/server.ts';
+import { createStaticServer, listen, stopServer } from '../build/serve/server.ts';
 import { readCsp } from '../build/render/csp.ts';
-import { freePortNear } from '../build/serve/free-port.ts';
+import { freePortNear, listenNear, movedPortNote } from '../build/serve/free-port.ts';
 import { describeAddress, localOrigin } from '../build/serve/addresses.ts';
 import { openBrowser } from '../build/serve/open-browser.ts';
 import { readArgs, wholeNumber } from './cli-args.ts';
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
     const host = args.host ?? 'localhost';
     // The default port (3000 or $PORT) moves to a free one when taken; --port N is kept or refused.
     const actual = await (args.port === undefined ? listenNear : listen)(server, port, host);
-    if (actual !== port && port !== 0) console.log(`Port ${port} is in use: serving on ${actual} instead (--port N names one).`);
+    const moved = movedPortNote(port, actual);
+    if (moved) console.log(moved);
     console.log(`Serving ${path.relative(process.cwd(), root) || root} at ${describeAddress(host, actual)} (Ctrl+C to stop)`);
     if (args.open) openBrowser(`${localOrigin(host, actual)}/`, (line) => console.error(line));
   } catch (e) {

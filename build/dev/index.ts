@@ -8,7 +8,8 @@ import { formatWarning } from '../errors.ts';
 import { checkSitePaths, sitePaths, type PathOptions } from '../model/paths.ts';
 import { describeAddress, localOrigin } from '../serve/addresses.ts';
 import { openBrowser } from '../serve/open-browser.ts';
-import { listen, listenNear, stopServer } from '../serve/server.ts';
+import { listenNear, movedPortNote } from '../serve/free-port.ts';
+import { listen, stopServer } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
 import { createDevServer } from './server.ts';
@@ -97,7 +98,8 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     prepare: (urlPath) => session.prepare(urlPath) });
   const host = options.host ?? 'localhost';
   const port = await (options.strictPort === false ? listenNear : listen)(server, options.port, host);
-  if (port !== options.port && options.port !== 0) log(`Port ${options.port} is in use: serving on ${port} instead (--port N names one).`);
+  const moved = movedPortNote(options.port, port);
+  if (moved) log(moved);
   const url = localOrigin(host, port);
   if (options.open) openBrowser(`${url}/`, log);
 

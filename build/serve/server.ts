@@ -9,6 +9,7 @@
 // request accepts it; the security headers go on every response.
 import { closeSync, createReadStream, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import http from 'node:http';
+import type net from 'node:net';
 import path from 'node:path';
 import { securityHeaders } from './security-headers.ts';
 import { REDIRECTS_JSON_FILE, type RedirectRule } from '../output/redirect-page.ts';
@@ -246,25 +247,7 @@ function notModified(req: http.IncomingMessage, etag: string, stat: Stats): bool
   return Boolean(ims) && Date.parse(ims!) === Math.floor(stat.mtimeMs / 1000) * 1000;
 }
 
-/** Ports after a busy one that `listenNear` tries. */
-const NEAR_PORTS = 20;
-
-/**
- * Listens on `port`, or, when it is taken, on the next free one of the few after it (Vite's
- * behaviour for a port nobody asked for): the default port busy with another project's server
- * is no reason to stop. A port asked for by name is strict: use `listen`.
- */
-export async function listenNear(server: http.Server, port: number, host?: string): Promise<number> {
-  for (let p = port; ; p++) {
-    try {
-      return await listen(server, p, host);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0 || p >= Math.min(65535, port + NEAR_PORTS)) throw e;
-    }
-  }
-}
-
-export function listen(server: http.Server, port: number, host = '127.0.0.1'): Promise<number> {
+export function listen(server: net.Server, port: number, host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
