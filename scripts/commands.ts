@@ -115,6 +115,18 @@ export const MIGRATE = spec({
   },
 });
 
+export const WRITE_HEADING_IDS = spec({
+  name: 'npm run write-heading-ids',
+  operands: '[files or folders]',
+  about: 'Writes the id each heading has today into its Markdown as {#id}, so that rewording it later keeps the links to it. Every page of docs/ and src/pages/, or those under the paths given.',
+  options: {
+    docs: SOURCES.docs,
+    pages: SOURCES.pages,
+    overwrite: { type: 'boolean', help: 'replace the ids given by hand with the ones the headings\' text gives now' },
+    check: { type: 'boolean', help: 'write nothing; list the headings without an id and exit 1 if there are any (for CI)' },
+  },
+});
+
 /** The benchmarks' corpora and builds go to a temporary folder, removed at the end unless kept. */
 const KEEP = { keep: { type: 'boolean', help: 'leave the generated corpora and builds in the temporary folder' } } as const satisfies Record<string, OptionSpec>;
 

@@ -16,7 +16,7 @@ import { contextOf, depsOf, warn, recordingRoutes, type AssetRef, type CompileCo
 import { createDirectiveHandler, type Directive } from './directives.ts';
 import { rewriteImage, rewriteLink } from './links.ts';
 import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
-import { fillInlineToc, HeadingIds, type TocEntry } from './headings.ts';
+import { fillInlineToc, HeadingIds, type PlacedHeading, type TocEntry } from './headings.ts';
 import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
 import { normaliseForeignForms } from './preprocess.ts';
@@ -160,6 +160,7 @@ function rehypeSite() {
       if (headings.heading(node)) return SKIP;
     });
     file.data.toc = headings.toc;
+    file.data.headings = headings.placed;
     // Generated ids never repeat; one given by hand may: the second heading cannot be linked to.
     for (const { id, line } of headings.repeated) warn(contextOf(file), line, `two headings have the id "${id}": links to #${id} reach the first only; give this one another {#id}`);
     for (const node of inlineTocs) fillInlineToc(node, headings.toc);
@@ -203,7 +204,7 @@ function undecodedWarning(input: MarkdownInput): Warning | undefined {
   return { file: input.file, line, message: 'bytes that are not UTF-8 were shown as "�" (the file is in another encoding, or damaged); save the file as UTF-8' };
 }
 
-export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, string>): CompiledMarkdown {
+function runProcessor(input: MarkdownInput, routeOfFile: Map<string, string>): { html: string; vfile: VFile; ctx: CompileContext } {
   processor ??= createProcessor();
   rejectModuleLines(input.body, input.file, input.lineOffset);
   const source = normaliseForeignForms(input.body);
@@ -221,7 +222,11 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
   const undecoded = undecodedWarning(input);
   if (undecoded) ctx.warnings.push(undecoded);
   const vfile = new VFile({ path: input.absPath, value: source, data: { ctx } });
-  const html = String(processor.processSync(vfile));
+  return { html: String(processor.processSync(vfile)), vfile, ctx };
+}
+
+export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, string>): CompiledMarkdown {
+  const { html, vfile, ctx } = runProcessor(input, routeOfFile);
   return {
     h1: vfile.data.h1 as string | undefined,
     html,
@@ -232,6 +237,11 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     markdown: vfile.data.markdown as string,
     ...(ctx.includes?.length ? { includes: ctx.includes } : {}),
     ...(ctx.docCards ? { docCards: true as const } : {}),
-    deps: depsOf(deps),
+    deps: depsOf(ctx.deps),
   };
+}
+
+/** The ids a page's headings get and where they stand (for `npm run write-heading-ids`): compiled as the build does. */
+export function headingIdsOf(input: MarkdownInput, routeOfFile: Map<string, string>): PlacedHeading[] {
+  return runProcessor(input, routeOfFile).vfile.data.headings as PlacedHeading[];
 }

@@ -10,6 +10,16 @@ export interface TocEntry {
   level: number;
 }
 
+/** Where a heading stands in its file and the id it got: what `npm run write-heading-ids` writes. */
+export interface PlacedHeading {
+  id: string;
+  /** Given by hand with `{#id}`. */
+  custom: boolean;
+  /** Its first and last line in the Markdown body (a setext heading's last is its underline). */
+  start?: number;
+  end?: number;
+}
+
 const HEADING = /^h([1-6])$/;
 
 /** Per-page heading state: call `heading` for each h1–h6 in document order. */
@@ -19,6 +29,8 @@ export class HeadingIds {
   /** The ids headings have so far; an id given by hand twice (`{#same}`) lands in `repeated`. */
   private given = new Set<string>();
   readonly repeated: { id: string; line?: number }[] = [];
+  /** Every heading given an id, in document order. */
+  readonly placed: PlacedHeading[] = [];
 
   /** Ids written by hand (raw HTML) are reserved first so generated ones never collide. */
   reserve(id: string) {
@@ -38,6 +50,7 @@ export class HeadingIds {
     if (this.given.has(id)) this.repeated.push({ id, line: node.position?.start.line });
     this.given.add(id);
     node.properties.id = id;
+    this.placed.push({ id, custom: typeof custom === 'string', start: node.position?.start.line, end: node.position?.end.line });
     const level = Number(m[1]);
     if (level >= 2) this.toc.push({ id, text, level });
     const anchor: ElementContent = {
