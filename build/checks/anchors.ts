@@ -1,9 +1,30 @@
 // In-site #anchor check over the rendered pages, exact: every fragment of a link to a page of
 // the site must be the id of an element on that page. (linkinator's own fragment check depends
 // on crawl order and compares percent-encoded fragments with raw Cyrillic ids, so it is not used.)
+import { distance } from 'fastest-levenshtein';
 import { BuildError } from '../errors.ts';
 import type { SiteRef } from './html-refs.ts';
 import { lineOfLinkIn, type LinkSource } from './link-line.ts';
+
+/**
+ * The id of the target page nearest to a missing one, when it is near enough to be what was
+ * meant (a heading reworded or retyped): at most a third of the longer one's letters differ.
+ */
+export function nearestAnchor(fragment: string, ids: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const id of ids) {
+    const d = distance(fragment, id);
+    if (d < bestDistance) [best, bestDistance] = [id, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(fragment.length, best.length) / 3 ? best : undefined;
+}
+
+/** What to do about a link to `#fragment` that the target page does not have. */
+export function anchorFix(fragment: string, ids: Iterable<string>): string {
+  const near = nearestAnchor(fragment, ids);
+  return `${near ? `link to #${near}, the nearest id the page has, ` : 'link to a heading that exists (ids come from heading text), '}or, if its heading was reworded, give it the old id back: "## … {#${fragment}}" (npm run write-heading-ids writes every heading's id so)`;
+}
 
 /** The broken anchors, each an error with its page's file and line. refsByRoute: each page's in-site references; idsByRoute: the element ids of every page. */
 export function checkAnchors(refsByRoute: Map<string, SiteRef[]>, idsByRoute: Map<string, Set<string>>, sourceOfRoute: Map<string, LinkSource>): BuildError[] {
@@ -15,7 +36,7 @@ export function checkAnchors(refsByRoute: Map<string, SiteRef[]>, idsByRoute: Ma
       if (!fragment || !ids || ids.has(fragment)) continue;
       const source = sourceOfRoute.get(route);
       errors.push(new BuildError(`broken link on ${route}: ${target}#${fragment} names an anchor that does not exist on the target page`,
-        source?.file, lineOfLinkIn(source, `${target}#${fragment}`), 'link to a heading that exists (ids come from heading text, see the authoring guide)'));
+        source?.file, lineOfLinkIn(source, `${target}#${fragment}`), anchorFix(fragment, ids)));
     }
   }
   return errors;

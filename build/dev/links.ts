@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
 import type { Warning } from '../errors.ts';
+import { nearestAnchor } from '../checks/anchors.ts';
 import { idLookup, refsOf, resolveRef } from '../checks/html-refs.ts';
 import { lineOfLink } from '../checks/link-line.ts';
 
@@ -40,7 +41,10 @@ export function linkWarnings(checked: Iterable<PageData>, pages: Map<string, Pag
           message: `broken link on ${page.route}: ${shown} ${what} (a warning in dev; \`npm run build\` fails on it)` });
       };
       if (pages.has(ref.target)) {
-        if (ref.fragment && !ids(ref.target).has(ref.fragment)) warn('names an anchor that does not exist on the target page');
+        if (ref.fragment && !ids(ref.target).has(ref.fragment)) {
+          const near = nearestAnchor(ref.fragment, ids(ref.target));
+          warn(`names an anchor that does not exist on the target page${near ? ` (the nearest it has: #${near})` : ''}`);
+        }
       } else if (!onDemand.has(ref.target) && !existsSync(path.join(outDir, ref.target))) {
         warn('points at a page or file that does not exist');
       }
