@@ -18,7 +18,7 @@ describe('anchors that do not exist', () => {
   });
 
   it('the build\'s error says which id to link to, or how to give the heading its old id back', () => {
-    const [error] = checkAnchors(new Map([['/b', [{ target: '/a', fragment: 'настройка-tls' }]]]), new Map([['/a', new Set(IDS)]]), new Map());
+    const [error] = checkAnchors(new Map([['/b', [{ target: '/a', url: '/a', fragment: 'настройка-tls' }]]]), new Map([['/a', new Set(IDS)]]), new Map());
     assert.match(error.message, /\/a#настройка-tls names an anchor that does not exist/);
     assert.match(error.fix ?? '', /^link to #настройки-tls, the nearest id the page has, or, if its heading was reworded, give it the old id back: "## … \{#настройка-tls\}" \(npm run write-heading-ids/);
     assert.match(anchorFix('нет-такого-раздела', IDS), /^link to a heading that exists/);
