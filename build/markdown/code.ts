@@ -33,7 +33,7 @@ function warnPastLastLine(node: Code, ctx: CompileContext) {
   if (past > last) warn(ctx, node.position?.start.line, `code block highlights line ${past}, but has ${last} line${last === 1 ? '' : 's'}; correct the line numbers in its {…}`);
 }
 
-const TITLE = /\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))/;
+export const CODE_TITLE = /\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))/;
 const LINE_NUMBERS = /(?:^|\s)showLineNumbers(?:=\d+)?(?:\s|$)/;
 
 /**
@@ -73,7 +73,7 @@ export function rehypeCodeBlocks() {
       if (node.type !== 'element' || node.tagName !== 'pre') return;
       const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
       const meta = String((code?.data as { meta?: string } | undefined)?.meta ?? '');
-      const title = TITLE.exec(meta);
+      const title = CODE_TITLE.exec(meta);
       const titleText = title ? (title[1] ?? title[2] ?? title[3]) : undefined;
       if (code && LINE_NUMBERS.test(meta)) numberLines(code);
       const langClass = ((code?.properties.className as string[] | undefined) ?? []).find((c) => c.startsWith('language-'));

@@ -1,13 +1,16 @@
 // Our Markdown extensions, written as remark-directive directives:
 //   :::note|tip|info|warning|danger[Title]   admonitions (Russian default titles)
 //   ::::tabs{group="x"} / :::tab{label="A"}   tabbed alternatives (WAI-ARIA markup, all panels in HTML)
+//   :::details[Summary]                       a collapsible block (<details>), VitePress's `::: details`
+//   :::code-group                             code blocks as tabs, each labelled by its `[label]` (VitePress)
 //   ::themed-image{light dark alt width height}  an image with light and dark variants
 //   ::api-endpoint{method path}               the method/path badge of an API page
 // Anything else that merely looks like a directive (`10:30`, `TLS:on`) is put back as text.
-import type { Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { Code, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import GithubSlugger from 'github-slugger';
+import { CODE_TITLE } from './code.ts';
 import { warn, type CompileContext } from './context.ts';
 
 export const ADMONITION_TITLES: Record<string, string> = {
@@ -19,6 +22,11 @@ export const ADMONITION_TITLES: Record<string, string> = {
   caution: 'Внимание',
   danger: 'Опасно',
 };
+
+/** The summary of a `:::details` block given none (VitePress's default is "Details"). */
+export const DETAILS_SUMMARY = 'Подробнее';
+/** VitePress's label of a block in a code group: ```` ```bash [Debian] ````. */
+const GROUP_LABEL = /\[([^\]]+)\]/;
 
 const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
@@ -99,6 +107,40 @@ export function createDirectiveHandler(ctx: CompileContext) {
     setHast(node, 'div', { className: ['tabs'], ...(group ? { dataGroup: group } : {}) });
   };
 
+  const details = (node: ContainerDirective) => {
+    const summary: Paragraph = { type: 'paragraph', children: [{ type: 'text', value: takeLabel(node) ?? DETAILS_SUMMARY }], data: { hName: 'summary' } };
+    node.children.unshift(summary as never);
+    setHast(node, 'details', {});
+  };
+
+  /**
+   * VitePress's code group: each code block a tab labelled by its `[label]` (else its title, else
+   * its language), made into the tabs above, so it reads without JavaScript and switches as they do.
+   */
+  const codeGroup = (node: ContainerDirective) => {
+    const panels: ContainerDirective[] = [];
+    for (const child of node.children) {
+      if (child.type !== 'code') {
+        // Not a code block: kept, in the tab of the block before it, and said.
+        warn(ctx, child.position?.start.line ?? line(node), 'a code group holds code blocks only (```bash [Debian]); this block is shown in the tab before it');
+        if (panels.length > 0) panels.at(-1)!.children.push(child);
+        else panels.push({ type: 'containerDirective', name: 'tab', attributes: { label: `Вариант 1` }, children: [child] });
+        continue;
+      }
+      const code = child as Code;
+      const meta = code.meta ?? '';
+      const bracket = GROUP_LABEL.exec(meta);
+      const title = bracket ? undefined : CODE_TITLE.exec(meta);
+      const label = bracket?.[1] ?? (title && (title[1] ?? title[2] ?? title[3])) ?? code.lang ?? `Вариант ${panels.length + 1}`;
+      // The label is the tab's: the block shows no title bar repeating it.
+      const used = bracket ?? title;
+      if (used) code.meta = `${meta.slice(0, used.index)}${meta.slice(used.index + used[0].length)}`.trim() || null;
+      panels.push({ type: 'containerDirective', name: 'tab', attributes: { label }, children: [code], position: code.position });
+    }
+    node.children = panels;
+    tabs(node);
+  };
+
   const themedImage = (node: LeafDirective) => {
     const a = node.attributes ?? {};
     const missing = ['light', 'dark', 'alt', 'width', 'height'].filter((k) => !a[k]);
@@ -165,6 +207,8 @@ export function createDirectiveHandler(ctx: CompileContext) {
     if (d.type === 'containerDirective' && d.name in ADMONITION_TITLES) return admonition(d);
     if (d.type === 'containerDirective' && d.name === 'tabs') return tabs(d);
     if (d.type === 'containerDirective' && d.name === 'tab') return; // handled by its tabs parent
+    if (d.type === 'containerDirective' && d.name === 'details') return details(d);
+    if (d.type === 'containerDirective' && d.name === 'code-group') return codeGroup(d);
     if (d.type === 'leafDirective' && d.name === 'themed-image') return themedImage(d);
     if (d.type === 'leafDirective' && d.name === 'api-endpoint') return apiEndpoint(d);
     if (d.type === 'leafDirective' && d.name === 'toc') return inlineToc(d);

@@ -13,7 +13,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { ADMONITION_TITLES } from '../markdown/directives.ts';
+import { ADMONITION_TITLES, DETAILS_SUMMARY } from '../markdown/directives.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
 import { applyHighlightComments, hasCustomHeadingId, takeCustomHeadingId } from '../markdown/docusaurus-forms.ts';
 
@@ -61,6 +61,10 @@ function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
       const label: Paragraph = { type: 'paragraph', children: [strong(tab.attributes?.label ?? '')] };
       return [label, ...(tab.children as RootContent[])];
     });
+  }
+  if (node.type === 'containerDirective' && node.name === 'details') {
+    const { label, body } = splitLabel(node);
+    return [{ type: 'paragraph', children: [strong(label ?? DETAILS_SUMMARY)] } as Paragraph, ...body];
   }
   if (node.name === 'themed-image') {
     const src = attrs.light ?? attrs.dark ?? '';

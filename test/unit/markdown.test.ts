@@ -147,6 +147,35 @@ describe('Markdown pipeline', () => {
     assert.match(html, /api-endpoint__method--post">POST<\/span><code class="api-endpoint__path">\/v2\/sync<\/code>/);
   });
 
+  it('reads VitePress\'s containers: a space after the colons, details with a summary, code groups as tabs', () => {
+    const { html, warnings } = compile([
+      '::: tip', 'Совет VitePress', ':::', '',
+      '::: danger Осторожно', 'Текст', ':::', '',
+      '::: details', 'Скрыто', ':::', '',
+      '::: details Как проверить', 'Команда', ':::', '',
+      '::: code-group', '```bash [Debian]', 'apt install nftables', '```', '',
+      '```bash title="RHEL" {1}', 'dnf install nftables', '```', '',
+      '```yaml', 'a: 1', '```', ':::', '',
+      '```text', '::: tip', '```', '',
+    ].join('\n'));
+    assert.match(html, /<aside class="admonition admonition--tip" role="note"><p class="admonition__title">Совет<\/p><p>Совет VitePress<\/p><\/aside>/);
+    assert.match(html, /admonition--danger" role="note"><p class="admonition__title">Осторожно<\/p>/);
+    assert.match(html, /<details><summary>Подробнее<\/summary><p>Скрыто<\/p><\/details>/);
+    assert.match(html, /<details><summary>Как проверить<\/summary><p>Команда<\/p><\/details>/);
+    const tabs = [...html.matchAll(/role="tab" [^>]*data-value="([^"]*)" class="tabs__tab">([^<]*)</g)].map((m) => [m[1], m[2]]);
+    assert.deepEqual(tabs, [['debian', 'Debian'], ['rhel', 'RHEL'], ['yaml', 'yaml']], 'labels from [label], title, else the language');
+    assert.match(html, /id="tabs-0-panel-1"[^>]*class="tabs__panel">.*?<span class="code-line highlight-line">dnf /s, 'a block keeps its highlighted lines');
+    assert.doesNotMatch(html, /code-block__title|\[Debian\]/, 'the label is the tab\'s, not a title bar over the code');
+    assert.match(html, /<code class="language-text[^"]*">.*::: tip/s, 'a container in a code block is left as written');
+    assert.deepEqual(warnings, []);
+  });
+
+  it('a code group warns about a block that is not code and keeps it in the tab before it', () => {
+    const { html, warnings } = compile('::: code-group\n```bash [А]\nls\n```\n\nПояснение.\n:::\n');
+    assert.match(html, /id="tabs-0-panel-0"[^>]*>.*ls.*<p>Пояснение\.<\/p><\/div>/s);
+    assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[6, 'a code group holds code blocks only (```bash [Debian]); this block is shown in the tab before it']]);
+  });
+
   it('keeps text that only looks like a directive', () => {
     const { html, warnings } = compile('Встреча в 10:30, режим TLS:on.\n');
     assert.match(html, /10:30, режим TLS:on\./);

@@ -66,6 +66,11 @@ describe('page Markdown for machines', () => {
     assert.doesNotMatch(md, /:::|:api-endpoint/);
   });
 
+  it('writes VitePress\'s details as its bold summary and text, a code group as its blocks', () => {
+    const md = markdownOf('::: details Как проверить\nКоманда.\n:::\n\n::: details\nСкрыто.\n:::\n\n::: code-group\n```bash [Debian]\napt install x\n```\n\n```bash [RHEL]\ndnf install x\n```\n:::\n');
+    assert.equal(md, '# Введение\n\n**Как проверить**\n\nКоманда.\n\n**Подробнее**\n\nСкрыто.\n\n```bash [Debian]\napt install x\n```\n\n```bash [RHEL]\ndnf install x\n```\n');
+  });
+
   it('keeps what it writes out inside a list item or a quote in that container', () => {
     const md = markdownOf('- Шаг:\n\n  :::note\n  Первая строка.\n\n  Вторая строка.\n  :::\n\n> ```sh {1}\n> ls\n> ```\n');
     assert.match(md, /^- Шаг:\n\n {2}> \*\*Примечание\*\*\n {2}>\n {2}> Первая строка\.\n {2}>\n {2}> Вторая строка\.$/m);
