@@ -4,6 +4,7 @@
 import type { Code } from 'mdast';
 import type { Root, Element } from 'hast';
 import { warn, type CompileContext } from './context.ts';
+import { DIFF_LINES } from './docusaurus-forms.ts';
 import { isKnownLanguage } from './highlighter.ts';
 import { SKIP, walk } from './walk.ts';
 
@@ -65,6 +66,21 @@ function wrapToggle(n: number): { input: Element; label: Element } {
   };
 }
 
+/** Lines marked added or removed (`// [!code ++]`, `// [!code --]`) get the colours a diff's lines have. */
+function markDiffLines(code: Element, meta: string) {
+  if (!meta.includes('diff-')) return;
+  const lines = code.children.filter((c): c is Element => c.type === 'element');
+  for (const [, kind, numbers] of meta.matchAll(DIFF_LINES)) {
+    for (const n of numbers.split(',').map(Number)) {
+      const line = lines[n - 1];
+      if (!line) continue;
+      // <ins>/<del>: said as such by screen readers, and drawn with a +/− (code.css), not told by colour alone.
+      line.tagName = kind;
+      line.properties.className = [...((line.properties.className as string[] | undefined) ?? []), kind === 'ins' ? 'inserted' : 'deleted'];
+    }
+  }
+}
+
 export function rehypeCodeBlocks() {
   return (tree: Root) => {
     let blocks = 0;
@@ -76,6 +92,7 @@ export function rehypeCodeBlocks() {
       const title = CODE_TITLE.exec(meta);
       const titleText = title ? (title[1] ?? title[2] ?? title[3]) : undefined;
       if (code && LINE_NUMBERS.test(meta)) numberLines(code);
+      if (code) markDiffLines(code, meta);
       const langClass = ((code?.properties.className as string[] | undefined) ?? []).find((c) => c.startsWith('language-'));
       const wrap = wrapToggle(++blocks);
       const children: Element[] = [wrap.input];

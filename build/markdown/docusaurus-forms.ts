@@ -2,7 +2,8 @@
 //  - GitHub alerts `> [!NOTE]` (TIP, IMPORTANT, WARNING, CAUTION) become our admonitions;
 //  - a heading's `{#my-id}` sets its id (the braces are not shown);
 //  - code comments `// highlight-next-line`, `// highlight-start` … `// highlight-end` (or `#`,
-//    `<!-- -->`, `/* */` forms) highlight lines and are removed from the shown and copied code.
+//    `<!-- -->`, `/* */` forms) highlight lines and are removed from the shown and copied code;
+//    so are VitePress's `// [!code highlight]`, `// [!code ++]` and `// [!code --]` at a line's end.
 import type { Blockquote, Code, Heading, Paragraph, Text } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 
@@ -49,34 +50,56 @@ export function takeCustomHeadingId(node: Heading): string | undefined {
 const MAGIC = /^\s*(?:\/\/|#|--|;|<!--|\/\*)\s*highlight-(next-line|start|end)\s*(?:-->|\*\/)?\s*$/;
 
 /**
- * Removes the highlight comments from a code block and adds the lines they mark to its
- * `{…}` range, which rehype-prism-plus highlights. Returns the line numbers it added.
+ * VitePress's marks at the end of a line: `// [!code highlight]` (`hl`, and `focus`, `error`,
+ * `warning`, which are read as highlights here), `// [!code ++]` and `// [!code --]` (a line added
+ * or removed, drawn as a diff is).
+ */
+const LINE_MARK = /[ \t]*(?:\/\/|#|--|;|<!--|\/\*)[ \t]*\[!code[ \t]+(highlight|hl|focus|error|warning|\+\+|--)\][ \t]*(?:-->|\*\/)?[ \t]*$/;
+
+/** Lines added and removed (`// [!code ++]`, `// [!code --]`), kept in the meta where build/markdown/code.ts reads them. */
+export const DIFF_LINES = /(?:^|\s)diff-(ins|del)=([\d,]+)(?=\s|$)/g;
+
+/**
+ * Removes the highlight comments (Docusaurus's lines, VitePress's marks) from a code block, adds
+ * the lines they mark to its `{…}` range, which rehype-prism-plus highlights, and the lines marked
+ * added or removed to `diff-ins=…`/`diff-del=…`. Returns the highlighted line numbers it added.
  */
 export function applyHighlightComments(node: Code): number[] {
-  if (!node.value.includes('highlight-')) return [];
+  const docusaurus = node.value.includes('highlight-');
+  const vitepress = node.value.includes('[!code');
+  if (!docusaurus && !vitepress) return [];
   const kept: string[] = [];
   const marked: number[] = [];
+  const diff = { ins: [] as number[], del: [] as number[] };
+  let changed = false;
   let next = false;
   let inRange = false;
   for (const line of node.value.split('\n')) {
-    const m = MAGIC.exec(line);
+    const m = docusaurus ? MAGIC.exec(line) : null;
     if (m) {
       if (m[1] === 'next-line') next = true;
       else inRange = m[1] === 'start';
+      changed = true;
       continue;
     }
-    kept.push(line);
-    if (next || inRange) marked.push(kept.length);
+    const mark = vitepress ? LINE_MARK.exec(line) : null;
+    kept.push(mark ? line.slice(0, mark.index) : line);
+    if (mark) changed = true;
+    if (mark?.[1] === '++') diff.ins.push(kept.length);
+    else if (mark?.[1] === '--') diff.del.push(kept.length);
+    else if (next || inRange || mark) marked.push(kept.length);
     next = false;
   }
-  if (kept.length === node.value.split('\n').length) return [];
+  if (!changed) return [];
   node.value = kept.join('\n');
+  let meta = node.meta ?? '';
   if (marked.length > 0) {
-    const meta = node.meta ?? '';
     const range = /\{([\d,\s-]*)\}/.exec(meta);
-    node.meta = range
+    meta = range
       ? `${meta.slice(0, range.index)}{${[range[1].trim(), ...marked].filter(Boolean).join(',')}}${meta.slice(range.index + range[0].length)}`
-      : `${meta} {${marked.join(',')}}`.trim();
+      : `${meta} {${marked.join(',')}}`;
   }
+  for (const kind of ['ins', 'del'] as const) if (diff[kind].length > 0) meta += ` diff-${kind}=${diff[kind].join(',')}`;
+  node.meta = meta.trim() || null;
   return marked;
 }

@@ -237,5 +237,18 @@ describe('tab groups', () => {
     assert.deepEqual(lines, ['*echo a', '*echo b', '*echo c', ' echo d', '*resource "x" "y" {}']);
     assert.doesNotMatch(html, /highlight-(next-line|start|end)/);
   });
+
+  it('reads VitePress\'s line marks: [!code highlight] highlights, [!code ++] and [!code --] mark lines added and removed', () => {
+    const { html } = compile('```hcl {4}\nresource "x" "y" {\n  port = 80 // [!code --]\n  port = 443 // [!code ++]\n}\nkeep = 1 # [!code highlight]\n```\n');
+    const lines = [...html.matchAll(/<(span|ins|del) class="code-line([^"]*)">([\s\S]*?)\n?<\/\1>(?=<(?:span|ins|del) class="code-line|<\/code>)/g)].map((m) => [m[1], m[2].trim(), m[3].replace(/<[^>]+>/g, '')]);
+    assert.deepEqual(lines, [
+      ['span', '', 'resource "x" "y" {'],
+      ['del', 'deleted', '  port = 80'],
+      ['ins', 'inserted', '  port = 443'],
+      ['span', 'highlight-line', '}'],
+      ['span', 'highlight-line', 'keep = 1'],
+    ], 'the marks leave the code; the fence\'s own {4} still counts');
+    assert.doesNotMatch(html, /\[!code|diff-(ins|del)/);
+  });
 });
 

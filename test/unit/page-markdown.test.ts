@@ -71,6 +71,10 @@ describe('page Markdown for machines', () => {
     assert.equal(md, '# Введение\n\n**Как проверить**\n\nКоманда.\n\n**Подробнее**\n\nСкрыто.\n\n```bash [Debian]\napt install x\n```\n\n```bash [RHEL]\ndnf install x\n```\n');
   });
 
+  it('takes VitePress\'s line marks out of the code, as the site does', () => {
+    assert.equal(markdownOf('```bash\napt install a # [!code --]\napt install b # [!code ++]\n```\n'), '# Введение\n\n```bash\napt install a\napt install b\n```\n');
+  });
+
   it('keeps what it writes out inside a list item or a quote in that container', () => {
     const md = markdownOf('- Шаг:\n\n  :::note\n  Первая строка.\n\n  Вторая строка.\n  :::\n\n> ```sh {1}\n> ls\n> ```\n');
     assert.match(md, /^- Шаг:\n\n {2}> \*\*Примечание\*\*\n {2}>\n {2}> Первая строка\.\n {2}>\n {2}> Вторая строка\.$/m);
