@@ -20,7 +20,7 @@ import { fillInlineToc, HeadingIds, type PlacedHeading, type TocEntry } from './
 import { SKIP, walk } from './walk.ts';
 import { rehypePrism } from './highlighter.ts';
 import { normaliseForeignForms } from './preprocess.ts';
-import { alertToAdmonition, applyHighlightComments, takeCustomHeadingId } from './docusaurus-forms.ts';
+import { alertToAdmonition, applyHighlightComments, takeCustomHeadingId, takeLanguageFlag } from './docusaurus-forms.ts';
 import { markdownOfSource } from '../output/page-markdown.ts';
 import { sanitizeSchema } from './sanitize.ts';
 import { remarkIncludes } from './includes.ts';
@@ -103,6 +103,7 @@ function remarkSite() {
           return;
         case 'code':
           applyHighlightComments(node as Code);
+          takeLanguageFlag(node as Code);
           checkCodeBlock(node as Code, ctx);
           return SKIP;
         case 'blockquote':

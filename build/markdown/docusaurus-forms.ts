@@ -3,7 +3,8 @@
 //  - a heading's `{#my-id}` sets its id (the braces are not shown);
 //  - code comments `// highlight-next-line`, `// highlight-start` … `// highlight-end` (or `#`,
 //    `<!-- -->`, `/* */` forms) highlight lines and are removed from the shown and copied code;
-//    so are VitePress's `// [!code highlight]`, `// [!code ++]` and `// [!code --]` at a line's end.
+//    so are VitePress's `// [!code highlight]`, `// [!code ++]` and `// [!code --]` at a line's end;
+//  - VitePress's ```` ```ts:line-numbers ```` (`=N` to count from N; `:no-line-numbers`) is our `showLineNumbers`.
 import type { Blockquote, Code, Heading, Paragraph, Text } from 'mdast';
 import type { ContainerDirective } from 'mdast-util-directive';
 
@@ -102,4 +103,14 @@ export function applyHighlightComments(node: Code): number[] {
   for (const kind of ['ins', 'del'] as const) if (diff[kind].length > 0) meta += ` diff-${kind}=${diff[kind].join(',')}`;
   node.meta = meta.trim() || null;
   return marked;
+}
+
+const LANGUAGE_FLAG = /^([^:\s]+):(line-numbers|no-line-numbers)(?:=(\d+))?$/;
+
+/** ```` ```hcl:line-numbers=5 ```` → language `hcl`, meta `showLineNumbers=5`, in place. */
+export function takeLanguageFlag(node: Code): void {
+  const m = node.lang ? LANGUAGE_FLAG.exec(node.lang) : null;
+  if (!m) return;
+  node.lang = m[1];
+  if (m[2] === 'line-numbers') node.meta = `${node.meta ?? ''} showLineNumbers${m[3] ? `=${m[3]}` : ''}`.trim();
 }

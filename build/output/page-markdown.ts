@@ -15,7 +15,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { ADMONITION_TITLES, DETAILS_SUMMARY } from '../markdown/directives.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
-import { applyHighlightComments, DIFF_LINES, hasCustomHeadingId, takeCustomHeadingId } from '../markdown/docusaurus-forms.ts';
+import { applyHighlightComments, DIFF_LINES, hasCustomHeadingId, takeCustomHeadingId, takeLanguageFlag } from '../markdown/docusaurus-forms.ts';
 
 /** Absolute source path → route (a Map, or the compile's recording view of one: build/markdown/context.ts). */
 export interface RouteLookup {
@@ -114,6 +114,7 @@ function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: Markd
 /** A code block without what only the site reads: highlight comments, and the highlighted-line range (the title stays: it names the file). */
 function plainCode(node: Code): void {
   applyHighlightComments(node);
+  takeLanguageFlag(node);
   node.meta = node.meta?.replace(/\s*\{[\d,\s-]*\}\s*/g, ' ').replace(DIFF_LINES, ' ').trim() || null;
 }
 

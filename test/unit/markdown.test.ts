@@ -250,5 +250,13 @@ describe('tab groups', () => {
     ], 'the marks leave the code; the fence\'s own {4} still counts');
     assert.doesNotMatch(html, /\[!code|diff-(ins|del)/);
   });
+
+  it('reads VitePress\'s :line-numbers after the language as showLineNumbers', () => {
+    const { html, warnings } = compile('```bash:line-numbers=5 {2}\necho a\necho b\n```\n\n```bash:no-line-numbers\necho c\n```\n');
+    assert.deepEqual([...html.matchAll(/data-line="(\d+)"/g)].map((m) => m[1]), ['5', '6']);
+    assert.match(html, /<span class="code-line highlight-line" data-line="6">/);
+    assert.equal((html.match(/class="code-block code-block--bash"/g) ?? []).length, 2, 'both blocks are bash');
+    assert.deepEqual(warnings, []);
+  });
 });
 
