@@ -1,10 +1,13 @@
 // Rewrites what Markdown points at so it works in the built site:
 // - relative links to `.md`/`.mdx` files become routes (`../a/b.md#x` → `/a/b#x`); a link to a file
 //   that is not a page warns (file:line) and is rendered as plain text, so the build goes on;
-// - relative images are copied into the output under a content hash (cache-friendly URLs).
+// - relative images are copied into the output under a content hash (cache-friendly URLs), and
+//   get their own width and height (as Docusaurus 3 gives them), so that the text below them does
+//   not jump when they arrive, and `loading="lazy"`.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { imageSize } from 'image-size';
 import type { Link, Image, Definition } from 'mdast';
 import { warn, type CompileContext } from './context.ts';
 
@@ -33,15 +36,28 @@ export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
   }
 }
 
-/** The content hash an image's URL carries, or '' when there is no such file. */
-export function imageHashOf(abs: string): string {
+/** An image file as a page shows it: its content hash ('' when there is no such file), and its size when its format tells it. */
+function readImage(abs: string): { hash: string; width?: number; height?: number } {
   let content: Buffer;
   try {
     content = readFileSync(abs);
   } catch {
-    return '';
+    return { hash: '' };
   }
-  return createHash('sha256').update(content).digest('hex').slice(0, 10);
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+  try {
+    const size = imageSize(content);
+    // EXIF orientations 5–8 turn a photo by a quarter: browsers show it turned.
+    const turned = (size.orientation ?? 1) >= 5;
+    return { hash, width: turned ? size.height : size.width, height: turned ? size.width : size.height };
+  } catch {
+    return { hash }; // a format image-size does not know: shown without a size, as before
+  }
+}
+
+/** The content hash an image's URL carries, or '' when there is no such file. */
+export function imageHashOf(abs: string): string {
+  return readImage(abs).hash;
 }
 
 export function rewriteImage(node: Image, ctx: CompileContext) {
@@ -49,8 +65,8 @@ export function rewriteImage(node: Image, ctx: CompileContext) {
   if (!url || EXTERNAL.test(url) || url.startsWith('/')) return;
   const [target] = splitHash(url.split('?')[0]);
   const abs = path.resolve(path.dirname(ctx.absPath), decodeURIComponent(target));
-  const hash = imageHashOf(abs);
-  ctx.deps.images.set(abs, hash); // an edited image changes its URL: the page compiles again
+  const { hash, width, height } = readImage(abs);
+  ctx.deps.images.set(abs, hash); // an edited image changes its URL and maybe its size: the page compiles again
   if (!hash) {
     warn(ctx, node.position?.start.line, `image "${url}" not found next to the page`);
     return;
@@ -59,4 +75,6 @@ export function rewriteImage(node: Image, ctx: CompileContext) {
   const publicUrl = `/assets/img/${path.basename(abs, ext)}.${hash}${ext}`;
   ctx.assets.push({ source: abs, url: publicUrl });
   node.url = publicUrl;
+  const size = width && height ? { width, height } : {};
+  node.data = { ...(node.data ?? {}), hProperties: { ...size, loading: 'lazy', decoding: 'async' } };
 }

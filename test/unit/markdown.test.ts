@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
 import { useHighlightLanguages } from '../../build/markdown/highlighter.ts';
 import siteConfig from '../../src/site.config.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 // The site's prism.languages decide what is highlighted, as in a build.
 await useHighlightLanguages(siteConfig.prism.languages);
@@ -110,6 +113,19 @@ describe('Markdown pipeline', () => {
     const { warnings, html } = compile('## Первый {#same}\n\nТекст.\n\n## Второй {#same}\n\n## Повтор\n\n## Повтор\n', 2);
     assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[7, 'two headings have the id "same": links to #same reach the first only; give this one another {#id}']]);
     assert.match(html, /id="повтор-1"/, 'a repeated heading text gets its own id');
+  });
+
+  it('gives an image next to the page its own width and height, and lets it load lazily', () => {
+    const dir = tempDir('sg-images-');
+    writeFileSync(path.join(dir, 'scheme.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 120"></svg>');
+    // A PNG's size is in its IHDR chunk: 640 × 360.
+    writeFileSync(path.join(dir, 'shot.png'), Buffer.from('89504e470d0a1a0a0000000d49484452000002800000016808060000000000000000', 'hex'));
+    writeFileSync(path.join(dir, 'odd.png'), 'not an image');
+    const { html, warnings } = compileMarkdown({ file: 'docs/x.md', absPath: path.join(dir, 'x.md'), body: '![Схема](./scheme.svg)\n\n![Экран](./shot.png)\n\n![Странный](./odd.png)\n', lineOffset: 0 }, routes);
+    assert.match(html, /<img src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="Схема" width="300" height="120" loading="lazy" decoding="async">/);
+    assert.match(html, /<img src="\/assets\/img\/shot\.[0-9a-f]{10}\.png" alt="Экран" width="640" height="360" loading="lazy" decoding="async">/);
+    assert.match(html, /<img src="\/assets\/img\/odd\.[0-9a-f]{10}\.png" alt="Странный" loading="lazy" decoding="async">/, 'a file whose size cannot be read is shown without one');
+    assert.deepEqual(warnings, []);
   });
 
   it('rewrites relative .md links to routes and keeps the anchor', () => {
