@@ -12,6 +12,7 @@ import { listenNear, movedPortNote } from '../serve/free-port.ts';
 import { listen, stopServer } from '../serve/server.ts';
 import { describePlan, isEmptyPlan, planChanges, type FileEvent } from './changes.ts';
 import { LiveEvents } from './events.ts';
+import { editorOpener } from './open-in-editor.ts';
 import { createDevServer } from './server.ts';
 import { GUIDE_PATH } from '../pdf/stage.ts';
 import { DevSession, MACHINE_FILES, type RebuildResult } from './session.ts';
@@ -94,8 +95,10 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
     }
     return html;
   };
+  // The overlay's file links open what the site is made of: the watched folders and the files outside them that pages show.
+  const openInEditor = editorOpener(session.paths.root, () => [...roots, ...session.inputFiles()], log);
   const server = createDevServer({ root: session.paths.outDir, events, devClient: () => session.devClient, csp: () => session.csp, ready, onDemand, early,
-    prepare: (urlPath) => session.prepare(urlPath) });
+    prepare: (urlPath) => session.prepare(urlPath), openInEditor });
   const host = options.host ?? 'localhost';
   const port = await (options.strictPort === false ? listenNear : listen)(server, options.port, host);
   const moved = movedPortNote(options.port, port);

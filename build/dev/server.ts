@@ -7,6 +7,7 @@ import path from 'node:path';
 import { securityHeaders } from '../serve/security-headers.ts';
 import { resolvePath, staticHandler } from '../serve/server.ts';
 import type { LiveEvents } from './events.ts';
+import { handleOpenRequest, OPEN_PATH, type EditorOpener } from './open-in-editor.ts';
 
 export const EVENTS_PATH = '/__dev/events';
 export const CLIENT_PATH = '/__dev/client.js';
@@ -34,6 +35,8 @@ export interface DevServerOptions {
   early?: (route: string) => Promise<string | undefined>;
   /** Called before a file is served once the site is built: a page rendered later is made now. */
   prepare?: (urlPath: string) => Promise<void>;
+  /** Opens a file the error overlay names in the author's editor (build/dev/open-in-editor.ts). */
+  openInEditor?: EditorOpener;
 }
 
 /** The route a page URL names (`/a/b`, `/a/b/index.html`, `/`), or null for a file or a folder URL. */
@@ -90,6 +93,7 @@ export function createDevServer(opts: DevServerOptions): http.Server {
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === EVENTS_PATH) return opts.events.handle(req, res);
+    if (url.pathname === OPEN_PATH) return handleOpenRequest(req, res, url, opts.openInEditor);
     if (url.pathname === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(opts.devClient());
       return;

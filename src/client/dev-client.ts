@@ -2,7 +2,8 @@
 // module to every page it serves; the site's own bundle never contains it. It listens to
 // /__dev/events: `update` swaps the page on screen in place (through the navigation context,
 // see useDevUpdates in src/contexts/navigation.tsx), `reload` loads the page again where the
-// reader was, `errors` shows or hides the overlay.
+// reader was, `errors` shows or hides the overlay, whose `file:line` opens in the author's editor
+// (build/dev/open-in-editor.ts).
 import { normaliseRoute } from './page-loader.ts';
 import { restoreScrollY } from './deferred-layout.ts';
 
@@ -12,6 +13,8 @@ interface UpdateMessage {
 }
 
 const OVERLAY_ID = 'sg-dev-overlay';
+/** Where an error starts: `docs/a.md:12: …`. */
+const LOCATION = /^(\S(?:.*?\S)?):(\d+)(?=: )/;
 const SCROLL_KEY = 'sg-dev-scroll';
 
 function reloadInPlace() {
@@ -44,6 +47,21 @@ function style<E extends HTMLElement>(el: E, css: Partial<CSSStyleDeclaration>):
   return el;
 }
 
+/** The error's `file:line`, as a button that asks the dev server to open it in the editor. */
+function openButton(file: string, line: number): HTMLButtonElement {
+  const button = style(document.createElement('button'), {
+    padding: '0', border: '0', background: 'none', color: '#93c5fd', textDecoration: 'underline', cursor: 'pointer', font: 'inherit',
+  });
+  button.type = 'button';
+  button.textContent = `${file}:${line}`;
+  button.title = 'Open in the editor';
+  button.addEventListener('click', async () => {
+    const res = await fetch(`/__dev/open?file=${encodeURIComponent(file)}&line=${line}`, { method: 'POST', headers: { 'X-SG-Open-In-Editor': '1' } });
+    if (!res.ok) button.title = 'Not a file of this site: open it yourself';
+  });
+  return button;
+}
+
 function showErrors(errors: string[]) {
   document.getElementById(OVERLAY_ID)?.remove();
   if (errors.length === 0) return;
@@ -70,11 +88,13 @@ function showErrors(errors: string[]) {
       margin: '0 0 16px', padding: '12px 16px', whiteSpace: 'pre-wrap', background: 'rgba(255, 80, 80, 0.08)',
       borderLeft: '3px solid #ff5a5a', color: '#fecaca',
     });
-    pre.textContent = message;
+    const at = LOCATION.exec(message);
+    if (at) pre.append(openButton(at[1], Number(at[2])), message.slice(at[0].length));
+    else pre.textContent = message;
     overlay.append(pre);
   }
   const hint = style(document.createElement('p'), { margin: '0', color: '#a1a1aa' });
-  hint.textContent = 'Fix the file and save: this page updates by itself. The site keeps its last good version meanwhile.';
+  hint.textContent = 'Fix the file and save: this page updates by itself. The site keeps its last good version meanwhile. A file:line opens in your editor.';
   overlay.append(hint);
   document.body.append(overlay);
 }

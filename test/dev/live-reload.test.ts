@@ -1,7 +1,7 @@
 // `npm run dev` end to end: the CLI over a temporary copy of the fixture site (and of src/, so
 // theme edits never touch the real one), driven by headless Chromium.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -17,15 +17,20 @@ describe('dev server (npm run dev)', () => {
   let browser: Browser;
   let context: BrowserContext;
   const introPath = () => path.join(site.docs, 'guide', 'intro.md');
+  /** The editor the overlay's file links open: a script that writes down what it was asked to open. */
+  const editorLog = () => path.join(site.dir, 'editor.log');
 
   before(async () => {
     site = copyFixture();
     project = copyProject();
+    const editor = path.join(site.dir, 'editor.sh');
+    writeFileSync(editor, `#!/bin/sh\necho "$@" >> '${editorLog()}'\n`);
+    chmodSync(editor, 0o755);
     // The test's five saves take microseconds, but on a loaded CI machine this process can be
     // paused between two of them for longer than the default 20 ms quiet time; 300 ms keeps
     // "one burst of saves" meaning the same there.
     [dev, browser] = await Promise.all([
-      startDev([...devArgs(site), '--root', project.root], undefined, undefined, { SG_DEV_QUIET_MS: '300' }),
+      startDev([...devArgs(site), '--root', project.root], undefined, undefined, { SG_DEV_QUIET_MS: '300', LAUNCH_EDITOR: path.join(site.dir, 'editor.sh') }),
       launchBrowser(),
     ]);
     context = await browser.newContext({ viewport: { width: 1280, height: 600 } });
@@ -144,6 +149,17 @@ describe('dev server (npm run dev)', () => {
     const overlay = page.locator('#sg-dev-overlay');
     await overlay.waitFor();
     assert.match(await overlay.innerText(), /guide\/intro\.md:\d+: invalid YAML in front matter/);
+    // Its file:line opens the file at that line in the author's editor ($LAUNCH_EDITOR here).
+    const location = overlay.getByRole('button', { name: /guide\/intro\.md:\d+$/ });
+    const line = Number(/:(\d+)$/.exec(await location.innerText())![1]);
+    await location.click();
+    await until(() => existsSync(editorLog()) && readFileSync(editorLog(), 'utf8').trim() === `${introPath()} ${line} 1`, 'the editor to be started with the file and line');
+    // No one else has a file opened: not a page of another site (no header), not a file outside the site's sources.
+    const ask = (file: string, headers: Record<string, string>) => fetch(`${dev.origin}/__dev/open?file=${encodeURIComponent(file)}&line=1`, { method: 'POST', headers }).then((r) => r.status);
+    assert.equal(await ask(introPath(), {}), 403);
+    assert.equal(await ask('/etc/passwd', { 'X-SG-Open-In-Editor': '1' }), 404);
+    assert.equal((await fetch(`${dev.origin}/__dev/open?file=${encodeURIComponent(introPath())}&line=1`, { headers: { 'X-SG-Open-In-Editor': '1' } })).status, 403, 'a GET (an <img> of another page) opens nothing');
+    assert.equal(readFileSync(editorLog(), 'utf8').trim().split('\n').length, 1);
     // The terminal says the same, with the file and line.
     await dev.waitForOutput(/error: .*guide\/intro\.md:\d+: invalid YAML in front matter/, from);
     // The server still answers, with the last good version of the page.
