@@ -5,6 +5,7 @@ import * as z from '../../src/config/zod.ts';
 import { closest, distance } from 'fastest-levenshtein';
 import { readFileSync } from 'node:fs';
 import { readPlainFrontMatter } from './plain-front-matter.ts';
+import { readVitePressKeys } from './vitepress-front-matter.ts';
 import { fileURLToPath } from 'node:url';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { hashKey } from '../cache/kv-cache.ts';
@@ -81,8 +82,8 @@ export interface FrontMatterMemo {
 export type ReadFrontMatter = Pick<SplitSource, 'frontMatter' | 'warnings'>;
 
 let codeHash: string | undefined;
-/** This file's source and the plain reader's: a change to either reads every front matter again. */
-const frontMatterCode = () => (codeHash ??= hashKey(readFileSync(fileURLToPath(import.meta.url)), readFileSync(fileURLToPath(new URL('./plain-front-matter.ts', import.meta.url)))));
+/** This file's source, the plain reader's and the VitePress keys': a change to any reads every front matter again. */
+const frontMatterCode = () => (codeHash ??= hashKey(...['./frontmatter.ts', './plain-front-matter.ts', './vitepress-front-matter.ts'].map((f) => readFileSync(fileURLToPath(new URL(f, import.meta.url))))));
 
 export function splitFrontMatter(source: string, file: string, memo?: FrontMatterMemo): SplitSource {
   const match = FENCE.exec(source);
@@ -132,7 +133,8 @@ function readYaml(yamlText: string, file: string): ReadFrontMatter {
 }
 
 /** The keys read, checked against the schema; lineOf: the file line of a key. */
-function checkFrontMatter(data: Record<string, unknown>, file: string, lineOf: (key: string) => number): ReadFrontMatter {
+function checkFrontMatter(written: Record<string, unknown>, file: string, lineOf: (key: string) => number): ReadFrontMatter {
+  const { data, warnings: vitepress } = readVitePressKeys(written, file, lineOf);
   const parsed = frontMatterSchema.safeParse(data);
   if (!parsed.success) {
     // Every key that is wrong, once each, in the order of the file: fixed in one go.
@@ -154,7 +156,7 @@ function checkFrontMatter(data: Record<string, unknown>, file: string, lineOf: (
     const hint = distance(key, near) <= Math.max(2, Math.floor(key.length / 3)) ? `; did you mean "${near}"?` : '';
     return [{ file, line, message: `unknown front matter key "${key}" is ignored${hint}` }];
   });
-  return { frontMatter: fm, warnings };
+  return { frontMatter: fm, warnings: [...vitepress, ...warnings].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
 }
 
 /**

@@ -84,6 +84,24 @@ describe('front matter', () => {
     assert.throws(() => splitFrontMatter('---\ntoc_min_heading_level: 4\ntoc_max_heading_level: 2\n---\n', 'x.md'), /greater than/);
   });
 
+  it('reads VitePress\'s outline, prev/next: false and editLink: false as ours, and says what it cannot read', () => {
+    const read = (yaml: string) => splitFrontMatter(`---\n${yaml}\n---\n`, 'docs/v.md');
+    assert.deepEqual(read('outline: false\nprev: false\nnext: false\neditLink: false').frontMatter,
+      { hide_table_of_contents: true, pagination_prev: null, pagination_next: null, custom_edit_url: null });
+    assert.deepEqual(read('outline: [2, 4]').frontMatter, { toc_min_heading_level: 2, toc_max_heading_level: 4 });
+    assert.deepEqual(read('outline: deep').frontMatter, { toc_min_heading_level: 2, toc_max_heading_level: 6 });
+    assert.deepEqual(read('outline: 3\ntoc_max_heading_level: 3').frontMatter, { toc_max_heading_level: 3 }, 'the Docusaurus keys win');
+    assert.deepEqual(read('outline: false\neditLink: true').warnings, []);
+    const { frontMatter, warnings } = read('title: Т\nprev: Назад\nlayout: home\nlastUpdated: false\noutline: [4, 2]');
+    assert.deepEqual(frontMatter, { title: 'Т' });
+    assert.deepEqual(warnings.map((w) => [w.line, w.message]), [
+      [3, 'front matter key "prev" (VitePress): only "prev: false" is read here; to name the page write pagination_prev: <doc id>, and a page\'s label in the pager is its pagination_label'],
+      [4, 'front matter key "layout" (VitePress): part of VitePress\'s theme, has no effect here'],
+      [5, 'front matter key "lastUpdated" (VitePress): has no effect here; last_update: { date: YYYY-MM-DD } sets the date shown'],
+      [6, 'front matter key "outline" (VitePress): not read: outline is false, a level from 2 to 6, [from, to] or "deep"'],
+    ]);
+  });
+
   it('keeps unknown keys (other tools may use them)', () => {
     assert.equal((splitFrontMatter('---\ncustom_edit_url: null\n---\n', 'x.md').frontMatter as Record<string, unknown>).custom_edit_url, null);
   });
