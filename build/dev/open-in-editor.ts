@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import launchEditor from 'launch-editor';
+import { pathInside } from '../file-tree.ts';
 
 export const OPEN_PATH = '/__dev/open';
 /** Sent by the overlay with each request to open a file. */
@@ -26,7 +27,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function editorOpener(projectRoot: string, sources: () => string[], say: (line: string) => void): EditorOpener {
   return (file, line) => {
     const abs = path.resolve(projectRoot, file);
-    const allowed = sources().some((s) => abs === s || abs.startsWith(s + path.sep));
+    const allowed = sources().some((s) => abs === s || pathInside(s, abs) !== null);
     if (!allowed || !existsSync(abs)) return false;
     launchEditor(`${abs}:${line}:1`, () => say('set LAUNCH_EDITOR (or EDITOR) to the command that opens your editor, e.g. LAUNCH_EDITOR=code npm run dev'));
     return true;

@@ -124,7 +124,7 @@ export function createDirectiveHandler(ctx: CompileContext) {
         // Not a code block: kept, in the tab of the block before it, and said.
         warn(ctx, child.position?.start.line ?? line(node), 'a code group holds code blocks only (```bash [Debian]); this block is shown in the tab before it');
         if (panels.length > 0) panels.at(-1)!.children.push(child);
-        else panels.push({ type: 'containerDirective', name: 'tab', attributes: { label: `Вариант 1` }, children: [child] });
+        else panels.push({ type: 'containerDirective', name: 'tab', attributes: { label: 'Вариант 1' }, children: [child] });
         continue;
       }
       const code = child as Code;

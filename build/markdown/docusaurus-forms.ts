@@ -1,4 +1,4 @@
-// Forms authors bring from Docusaurus and GitHub, read as they are meant there:
+// Forms authors bring from Docusaurus, VitePress and GitHub, read as they are meant there:
 //  - GitHub alerts `> [!NOTE]` (TIP, IMPORTANT, WARNING, CAUTION) become our admonitions;
 //  - a heading's `{#my-id}` sets its id (the braces are not shown);
 //  - code comments `// highlight-next-line`, `// highlight-start` … `// highlight-end` (or `#`,
