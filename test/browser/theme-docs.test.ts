@@ -316,6 +316,38 @@ describe('code blocks', () => {
     await context.close();
   });
 
+  it('VitePress forms: a code group switches its own blocks, lines marked added or removed carry a sign, a details block opens', async () => {
+    const { page, context, errors } = await h.open();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.site.origin });
+    await gotoHydrated(page, h.url('/markdown-page'));
+    const group = page.locator('.tabs', { has: page.getByRole('tab', { name: 'HTTP API' }) }).filter({ has: page.getByRole('tab', { name: 'Terraform' }) }).first();
+    await group.scrollIntoViewIfNeeded();
+    assert.deepEqual(await group.getByRole('tab').allInnerTexts(), ['HTTP API', 'Terraform'], 'labels from the [label] after the language');
+    assert.ok(await group.getByText('"sgIcmpRules"').isVisible());
+    await group.getByRole('tab', { name: 'Terraform' }).click();
+    assert.ok(await group.getByText('action = "ACCEPT"').isVisible());
+    assert.equal(await group.getByText('"sgIcmpRules"').isVisible(), false, 'one block at a time');
+    const otherTabs = page.locator('.tabs[data-group="tool"]');
+    assert.equal(await otherTabs.getByRole('tab', { name: 'REST API' }).getAttribute('aria-selected'), 'true', 'a code group switches no other tabs');
+
+    const diff = page.locator('.code-block', { has: page.locator('ins.code-line') });
+    await diff.scrollIntoViewIfNeeded();
+    const sign = (line: string) => diff.locator(line).evaluate((el) => getComputedStyle(el, '::after').content);
+    assert.deepEqual([await sign('del.code-line'), await sign('ins.code-line')], ['"−"', '"+"']);
+    await diff.hover();
+    await diff.getByRole('button', { name: 'Копировать код' }).click();
+    await page.waitForFunction(() => document.querySelector('.code-block__copy[data-copied]'));
+    assert.match(await page.evaluate(() => navigator.clipboard.readText()), /push: false\n +push: true\n?$/, 'the copied code has both lines, no marks, no signs');
+
+    const details = page.locator('.markdown details');
+    await details.scrollIntoViewIfNeeded();
+    assert.equal(await details.getByText('flush.sh').first().isVisible(), false, 'closed at first');
+    await details.locator('summary').click();
+    assert.ok(await details.getByText('flush.sh').first().isVisible());
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('scrolls long lines sideways inside the block, not the page', async () => {
     const { page, context, errors } = await h.open({ width: 375 });
     await gotoHydrated(page, h.url('/tech-docs/sgroups/installation-server'));
