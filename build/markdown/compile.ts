@@ -131,7 +131,7 @@ function rehypeRawWhenNeeded(this: Processor) {
 /** After sanitising: heading ids, anchors and the TOC; code meta back where Prism reads it; tables as Tab stops. */
 function rehypeSite() {
   return (tree: Root, file: VFile) => {
-    const headings = new HeadingIds();
+    const headings = new HeadingIds(file.data.placeHeadings === true);
     if (file.data.hasRaw) {
       walk(tree, (n) => {
         const node = n as unknown as Element;
@@ -205,7 +205,7 @@ function undecodedWarning(input: MarkdownInput): Warning | undefined {
   return { file: input.file, line, message: 'bytes that are not UTF-8 were shown as "�" (the file is in another encoding, or damaged); save the file as UTF-8' };
 }
 
-function runProcessor(input: MarkdownInput, routeOfFile: Map<string, string>): { html: string; vfile: VFile; ctx: CompileContext } {
+function runProcessor(input: MarkdownInput, routeOfFile: Map<string, string>, placeHeadings = false): { html: string; vfile: VFile; ctx: CompileContext } {
   processor ??= createProcessor();
   rejectModuleLines(input.body, input.file, input.lineOffset);
   const source = normaliseForeignForms(input.body);
@@ -222,7 +222,7 @@ function runProcessor(input: MarkdownInput, routeOfFile: Map<string, string>): {
   };
   const undecoded = undecodedWarning(input);
   if (undecoded) ctx.warnings.push(undecoded);
-  const vfile = new VFile({ path: input.absPath, value: source, data: { ctx } });
+  const vfile = new VFile({ path: input.absPath, value: source, data: { ctx, placeHeadings } });
   return { html: String(processor.processSync(vfile)), vfile, ctx };
 }
 
@@ -244,5 +244,5 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
 
 /** The ids a page's headings get and where they stand (for `npm run write-heading-ids`): compiled as the build does. */
 export function headingIdsOf(input: MarkdownInput, routeOfFile: Map<string, string>): PlacedHeading[] {
-  return runProcessor(input, routeOfFile).vfile.data.headings as PlacedHeading[];
+  return runProcessor(input, routeOfFile, true).vfile.data.headings as PlacedHeading[];
 }

@@ -29,8 +29,10 @@ export class HeadingIds {
   /** The ids headings have so far; an id given by hand twice (`{#same}`) lands in `repeated`. */
   private given = new Set<string>();
   readonly repeated: { id: string; line?: number }[] = [];
-  /** Every heading given an id, in document order. */
+  /** Every heading given an id, in document order, when asked for (only `npm run write-heading-ids` asks). */
   readonly placed: PlacedHeading[] = [];
+
+  constructor(private readonly recordPlaces = false) {}
 
   /** Ids written by hand (raw HTML) are reserved first so generated ones never collide. */
   reserve(id: string) {
@@ -50,7 +52,7 @@ export class HeadingIds {
     if (this.given.has(id)) this.repeated.push({ id, line: node.position?.start.line });
     this.given.add(id);
     node.properties.id = id;
-    this.placed.push({ id, custom: typeof custom === 'string', start: node.position?.start.line, end: node.position?.end.line });
+    if (this.recordPlaces) this.placed.push({ id, custom: typeof custom === 'string', start: node.position?.start.line, end: node.position?.end.line });
     const level = Number(m[1]);
     if (level >= 2) this.toc.push({ id, text, level });
     const anchor: ElementContent = {
