@@ -284,9 +284,13 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
   const codeBlock = (pre: Element, page: GuidePage, indent: number) => {
     const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code') ?? pre;
     const runs: { text: string; colour: string }[] = [];
+    // Lines marked added or removed (`// [!code ++]`, build/markdown/code.ts) have their sign drawn
+    // beside them on screen; on paper it is written before them, as a diff writes it.
+    const diff = code.children.some((c) => c.type === 'element' && (c.tagName === 'ins' || c.tagName === 'del'));
     const walk = (n: ElementContent, colour: string) => {
       if (n.type === 'text') runs.push({ text: n.value, colour });
       else if (n.type === 'element') {
+        if (diff && classes(n).includes('code-line')) runs.push({ text: n.tagName === 'ins' ? '+ ' : n.tagName === 'del' ? '- ' : '  ', colour: TEXT });
         const tok = classes(n).find((c) => TOKEN_COLOURS[c]);
         n.children.forEach((c) => walk(c, tok ? TOKEN_COLOURS[tok] : colour));
         if (classes(n).includes('code-line') && !plain(n).endsWith('\n')) runs.push({ text: '\n', colour });

@@ -40,6 +40,18 @@ describe('user guide stage', () => {
     await assert.rejects(async () => renderGuide({ ...input, pages: pages('<img src="/img/x.svg" alt="x">'), readAsset: () => Buffer.from('<svg viewBox="0 0 10 10"><rect width="1" height="1"></svg>') }), /page \/a: image \/img\/x.svg uses SVG the guide cannot draw \(parseXml/);
   });
 
+  it('writes a + or - before the lines a code block marks added or removed', async () => {
+    const input = { product: 'P', versionLabel: 'Next', author: 'A', siteUrl: 'https://x.test', date: '2026-01-01', sidebars: [sidebars[0].items] };
+    const html = '<pre><code><span class="code-line">keep: 1\n</span><del class="code-line deleted">push: false\n</del><ins class="code-line inserted">push: true\n</ins></code></pre>';
+    const bytes = await renderGuide({ ...input, pages: new Map([['/a', { route: '/a', title: 'A', html }], ['/b', { route: '/b', title: 'B', html: '<p>b</p>' }]]), readAsset: () => null });
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise;
+    let text = '';
+    // pdf.js gives a line's words as items and ends a line with an empty one.
+    for (let i = 1; i <= pdf.numPages; i++) for (const it of (await (await pdf.getPage(i)).getTextContent()).items) if ('str' in it) text += it.str === '' ? '\n' : it.str;
+    assert.match(text, /\nkeep: 1\n- push: false\n\+ push: true\n/);
+  });
+
   it('draws an SVG figure with its text in the guide\'s fonts, and only the light variant', async () => {
     const input = { product: 'P', versionLabel: 'Next', author: 'A', siteUrl: 'https://x.test', date: '2026-01-01', sidebars: [sidebars[0].items] };
     const svg = (word: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 40"><rect width="200" height="40" fill="#eef"/><text x="10" y="25" font-family="ui-monospace, monospace" font-weight="600">${word}</text></svg>`);
