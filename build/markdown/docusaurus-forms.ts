@@ -65,7 +65,7 @@ export const DIFF_LINES = /(?:^|\s)diff-(ins|del)=([\d,]+)(?=\s|$)/g;
  * the lines they mark to its `{…}` range, which rehype-prism-plus highlights, and the lines marked
  * added or removed to `diff-ins=…`/`diff-del=…`. Returns the highlighted line numbers it added.
  */
-export function applyHighlightComments(node: Code): number[] {
+export function applyHighlightComments(node: Code, { keepDiffMarks = false } = {}): number[] {
   const docusaurus = node.value.includes('highlight-');
   const vitepress = node.value.includes('[!code');
   if (!docusaurus && !vitepress) return [];
@@ -83,7 +83,10 @@ export function applyHighlightComments(node: Code): number[] {
       changed = true;
       continue;
     }
-    const mark = vitepress ? LINE_MARK.exec(line) : null;
+    const found = vitepress ? LINE_MARK.exec(line) : null;
+    // The page's Markdown for machines keeps `[!code ++]`/`[!code --]`: a comment in the code's own
+    // language that still says which line goes and which comes, where the site draws a sign.
+    const mark = found && !(keepDiffMarks && (found[1] === '++' || found[1] === '--')) ? found : null;
     kept.push(mark ? line.slice(0, mark.index) : line);
     if (mark) changed = true;
     if (mark?.[1] === '++') diff.ins.push(kept.length);

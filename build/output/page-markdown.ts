@@ -111,9 +111,9 @@ function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: Markd
   parent.children = out;
 }
 
-/** A code block without what only the site reads: highlight comments, and the highlighted-line range (the title stays: it names the file). */
+/** A code block without what only the site reads: highlight comments, and the highlighted-line range (the title stays: it names the file; so do the marks of lines added and removed). */
 function plainCode(node: Code): void {
-  applyHighlightComments(node);
+  applyHighlightComments(node, { keepDiffMarks: true });
   takeLanguageFlag(node);
   node.meta = node.meta?.replace(/\s*\{[\d,\s-]*\}\s*/g, ' ').replace(DIFF_LINES, ' ').trim() || null;
 }

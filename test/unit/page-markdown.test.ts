@@ -71,8 +71,9 @@ describe('page Markdown for machines', () => {
     assert.equal(md, '# Введение\n\n**Как проверить**\n\nКоманда.\n\n**Подробнее**\n\nСкрыто.\n\n```bash [Debian]\napt install x\n```\n\n```bash [RHEL]\ndnf install x\n```\n');
   });
 
-  it('takes VitePress\'s line marks out of the code, as the site does', () => {
-    assert.equal(markdownOf('```bash\napt install a # [!code --]\napt install b # [!code ++]\n```\n'), '# Введение\n\n```bash\napt install a\napt install b\n```\n');
+  it('takes VitePress\'s highlight marks out of the code and keeps those of lines added and removed, which say something', () => {
+    assert.equal(markdownOf('```bash\napt update # [!code highlight]\napt install a # [!code --]\napt install b # [!code ++]\n```\n'),
+      '# Введение\n\n```bash\napt update\napt install a # [!code --]\napt install b # [!code ++]\n```\n');
   });
 
   it('keeps what it writes out inside a list item or a quote in that container', () => {
