@@ -348,6 +348,22 @@ describe('code blocks', () => {
     await context.close();
   });
 
+  it('on a phone a code block\'s title takes the whole bar, and its buttons sit over the code', async () => {
+    const { page, context, errors } = await h.open({ width: 375 });
+    await gotoHydrated(page, h.url('/markdown-page'));
+    const block = page.locator('.code-block', { has: page.locator('.code-block__title', { hasText: 'Фрагмент конфигурации агента' }) });
+    await block.scrollIntoViewIfNeeded();
+    const title = await block.locator('.code-block__title').boundingBox();
+    const lineHeight = await block.locator('.code-block__title').evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+    assert.ok(title!.height < 2 * lineHeight + 16, `the title is one line (${title!.height} px)`);
+    await block.locator('pre').click();
+    const copy = await block.getByRole('button', { name: 'Копировать код' }).boundingBox();
+    assert.ok(copy!.y >= title!.y + title!.height, 'the buttons are below the title bar, not over it');
+    assert.ok(await block.getByRole('button', { name: 'Копировать код' }).isVisible());
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('scrolls long lines sideways inside the block, not the page', async () => {
     const { page, context, errors } = await h.open({ width: 375 });
     await gotoHydrated(page, h.url('/tech-docs/sgroups/installation-server'));
