@@ -3,8 +3,7 @@
 // exits 0; a mistake (an unknown option, a missing value, a stray word, a number that is not one)
 // prints one line naming it, then where the options are listed, and exits 2 — never a stack trace.
 import { parseArgs } from 'node:util';
-import { distance } from 'fastest-levenshtein';
-import { nearestName } from '../build/nearest.ts';
+import { isTypoOf, nearestName } from '../build/nearest.ts';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -83,7 +82,7 @@ function hintFor(typed: string, command: CommandSpec): string {
   const known = Object.keys(command.options);
   if (known.length === 0 || name.length < 2) return '';
   const near = nearestName(name, known);
-  return distance(name, near) <= Math.max(2, Math.floor(name.length / 3)) ? `; did you mean --${near}?` : '';
+  return isTypoOf(name, near) ? `; did you mean --${near}?` : '';
 }
 
 /** Prints the mistake and where the options are listed, and exits 2. */

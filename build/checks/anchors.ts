@@ -1,8 +1,8 @@
 // In-site #anchor check over the rendered pages, exact: every fragment of a link to a page of
 // the site must be the id of an element on that page. (linkinator's own fragment check depends
 // on crawl order and compares percent-encoded fragments with raw Cyrillic ids, so it is not used.)
-import { distance } from 'fastest-levenshtein';
 import { BuildError } from '../errors.ts';
+import { fewestEdits } from '../nearest.ts';
 import type { SiteRef } from './html-refs.ts';
 import { lineOfLinkIn, type LinkSource } from './link-line.ts';
 
@@ -11,13 +11,8 @@ import { lineOfLinkIn, type LinkSource } from './link-line.ts';
  * meant (a heading reworded or retyped): at most a third of the longer one's letters differ.
  */
 export function nearestAnchor(fragment: string, ids: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const id of ids) {
-    const d = distance(fragment, id);
-    if (d < bestDistance) [best, bestDistance] = [id, d];
-  }
-  return best !== undefined && bestDistance <= Math.max(fragment.length, best.length) / 3 ? best : undefined;
+  const near = fewestEdits(fragment, ids);
+  return near && near.edits <= Math.max(fragment.length, near.name.length) / 3 ? near.name : undefined;
 }
 
 /** What to do about a link to `#fragment` that the target page does not have. */

@@ -36,15 +36,21 @@ export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
   }
 }
 
+const contentHash = (content: Buffer) => createHash('sha256').update(content).digest('hex').slice(0, 10);
+
+const readIfThere = (abs: string): Buffer | undefined => {
+  try {
+    return readFileSync(abs);
+  } catch {
+    return undefined;
+  }
+};
+
 /** An image file as a page shows it: its content hash ('' when there is no such file), and its size when its format tells it. */
 function readImage(abs: string): { hash: string; width?: number; height?: number } {
-  let content: Buffer;
-  try {
-    content = readFileSync(abs);
-  } catch {
-    return { hash: '' };
-  }
-  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+  const content = readIfThere(abs);
+  if (!content) return { hash: '' };
+  const hash = contentHash(content);
   try {
     const size = imageSize(content);
     // EXIF orientations 5–8 turn a photo by a quarter: browsers show it turned.
@@ -55,9 +61,13 @@ function readImage(abs: string): { hash: string; width?: number; height?: number
   }
 }
 
-/** The content hash an image's URL carries, or '' when there is no such file. */
+/**
+ * The content hash an image's URL carries, or '' when there is no such file: what the cache
+ * checks a compiled page's images by (its size follows from the same bytes, so is not read here).
+ */
 export function imageHashOf(abs: string): string {
-  return readImage(abs).hash;
+  const content = readIfThere(abs);
+  return content ? contentHash(content) : '';
 }
 
 export function rewriteImage(node: Image, ctx: CompileContext) {

@@ -2,13 +2,13 @@
 // Keys follow Docusaurus so pages move between the two without edits.
 import { parseDocument, isMap, isScalar, type Document } from 'yaml';
 import * as z from '../../src/config/zod.ts';
-import { closest, distance } from 'fastest-levenshtein';
 import { readFileSync } from 'node:fs';
 import { readPlainFrontMatter } from './plain-front-matter.ts';
 import { readVitePressKeys } from './vitepress-front-matter.ts';
 import { fileURLToPath } from 'node:url';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { hashKey } from '../cache/kv-cache.ts';
+import { fewestEdits, isTypoOf } from '../nearest.ts';
 
 const text = z.string().check(z.minLength(1));
 const headingLevel = z.optional(z.int().check(z.minimum(2), z.maximum(6)));
@@ -82,8 +82,8 @@ export interface FrontMatterMemo {
 export type ReadFrontMatter = Pick<SplitSource, 'frontMatter' | 'warnings'>;
 
 let codeHash: string | undefined;
-/** This file's source, the plain reader's and the VitePress keys': a change to any reads every front matter again. */
-const frontMatterCode = () => (codeHash ??= hashKey(...['./frontmatter.ts', './plain-front-matter.ts', './vitepress-front-matter.ts'].map((f) => readFileSync(fileURLToPath(new URL(f, import.meta.url))))));
+/** The code its warnings come from (this file, the plain reader, the VitePress keys, the typo hints): a change to any reads every front matter again. */
+const frontMatterCode = () => (codeHash ??= hashKey(...['./frontmatter.ts', './plain-front-matter.ts', './vitepress-front-matter.ts', '../nearest.ts'].map((f) => readFileSync(fileURLToPath(new URL(f, import.meta.url))))));
 
 export function splitFrontMatter(source: string, file: string, memo?: FrontMatterMemo): SplitSource {
   const match = FENCE.exec(source);
@@ -152,8 +152,8 @@ function checkFrontMatter(written: Record<string, unknown>, file: string, lineOf
     if (KNOWN_KEYS.includes(key)) return [];
     const line = lineOf(key);
     if (DOCUSAURUS_ONLY.includes(key)) return [{ file, line, message: `front matter key "${key}" is a Docusaurus key that has no effect here (remove it, or keep it for Docusaurus)` }];
-    const near = closest(key, [...KNOWN_KEYS, ...DOCUSAURUS_ONLY]);
-    const hint = distance(key, near) <= Math.max(2, Math.floor(key.length / 3)) ? `; did you mean "${near}"?` : '';
+    const near = fewestEdits(key, [...KNOWN_KEYS, ...DOCUSAURUS_ONLY])!.name;
+    const hint = isTypoOf(key, near) ? `; did you mean "${near}"?` : '';
     return [{ file, line, message: `unknown front matter key "${key}" is ignored${hint}` }];
   });
   return { frontMatter: fm, warnings: [...vitepress, ...warnings].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
