@@ -1,12 +1,13 @@
-// Worker thread: compiles a share of the pages. The processor is built once per worker.
+// Worker thread: compiles the pages the build's thread hands it, a few at a time, until told there
+// are no more (build/markdown/compile-stage.ts, runWorkers). The processor is built once per worker.
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
 import { useHighlightLanguages } from './highlighter.ts';
 import { BuildError } from '../errors.ts';
-import type { CompiledPage, WorkerResult } from './compile-stage.ts';
+import type { CompiledPage, PageChunk, WorkerResult } from './compile-stage.ts';
 import { BodyStore } from '../cache/body-store.ts';
 
-const { inputs, routeOfFile, languages, cacheDir } = workerData as { inputs: MarkdownInput[]; routeOfFile: [string, string][]; languages: string[]; cacheDir: string | null };
+const { routeOfFile, languages, cacheDir } = workerData as { routeOfFile: [string, string][]; languages: string[]; cacheDir: string | null };
 /**
  * With a cache, each page's HTML and Markdown go to the body store from here, and only their
  * references go back: the build's thread neither receives a copy of ~20 MB of text at 1000 pages
@@ -20,24 +21,24 @@ const stored = (c: CompiledMarkdown): CompiledMarkdown | CompiledPage => {
 };
 await useHighlightLanguages(languages);
 const routes = new Map(routeOfFile);
-/**
- * Results go back a few pages at a time: kept until the end, a share's compiled pages would sit
- * in this thread's heap and again in the build's (the Markdown stage was the peak of a build's
- * memory). `null` says the share is done.
- */
-const BATCH = 25;
-let batch: WorkerResult[] = [];
-for (const input of inputs) {
+
+function compileOne(input: MarkdownInput): WorkerResult {
   try {
-    batch.push({ ok: true, value: stored(compileMarkdown(input, routes)) });
+    return { ok: true, value: stored(compileMarkdown(input, routes)) };
   } catch (e) {
     const error = e instanceof BuildError ? { message: e.message, file: e.file, line: e.line, fix: e.fix } : { message: `${input.file}: ${(e as Error).message}` };
-    batch.push({ ok: false, error });
-  }
-  if (batch.length === BATCH) {
-    parentPort!.postMessage(batch);
-    batch = [];
+    return { ok: false, error };
   }
 }
-parentPort!.postMessage(batch);
-parentPort!.postMessage(null);
+
+// Each chunk's results go back as soon as it is done (the build's thread keeps them, and sends
+// the next chunk); `null` means there is nothing more to compile.
+// A closed port no longer holds the thread: it ends (the results it sent are delivered first).
+parentPort!.on('message', (chunk: PageChunk | null) => {
+  if (chunk === null) {
+    bodies?.close();
+    parentPort!.close();
+    return;
+  }
+  parentPort!.postMessage({ start: chunk.start, results: chunk.inputs.map(compileOne) });
+});
