@@ -2,7 +2,8 @@
 // (remark-parse → remark-gfm → remark-rehype → rehype-prism-plus → rehype-stringify) over the same
 // corpus pages, front matter stripped, single-threaded, in memory, after one warm-up page. The
 // machines here vary by 2–3× from day to day, so only ratios to this, measured in the same run,
-// are comparable. Prints {"ms": N, "pages": N} as JSON: `tsx scripts/bench-floor.ts DOCS_DIR`.
+// are comparable. Prints {"ms": N, "pages": N, "bytes": N, "cpuMs": N} as JSON (cpuMs: the CPU time of
+// the whole process meanwhile, V8's helper threads included): `tsx scripts/bench-floor.ts DOCS_DIR`.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import rehypePrism from 'rehype-prism-plus';
@@ -20,6 +21,8 @@ const bodies = readdirSync(dir, { recursive: true, encoding: 'utf8' })
 const pipeline = unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypePrism, { ignoreMissing: true }).use(rehypeStringify);
 if (bodies.length > 0) String(pipeline.processSync(bodies[0])); // warm-up
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 let bytes = 0;
 for (const body of bodies) bytes += String(pipeline.processSync(body)).length;
-console.log(JSON.stringify({ ms: Math.round(performance.now() - started), pages: bodies.length, bytes }));
+const cpu = process.cpuUsage(cpuBefore);
+console.log(JSON.stringify({ ms: Math.round(performance.now() - started), pages: bodies.length, bytes, cpuMs: Math.round((cpu.user + cpu.system) / 1000) }));

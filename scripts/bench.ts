@@ -36,7 +36,7 @@ function sh(cmd: string, argv: string[]) {
   return r.stdout;
 }
 
-interface Stats { totalMs: number; peakRssKb: number; pages: number; timings: Record<string, number>; firstLoad: { jsGzip: number; cssGzip: number }; upToDate?: boolean; wallMs: number }
+interface Stats { totalMs: number; peakRssKb: number; cpuMs?: { user: number; system: number }; pages: number; timings: Record<string, number>; firstLoad: { jsGzip: number; cssGzip: number }; upToDate?: boolean; wallMs: number }
 
 function corpus(pages: number): string {
   const dir = path.join(work, `docs-${pages}`);
@@ -68,9 +68,9 @@ writeFileSync(path.join(corpusStatic, 'files', 'documentation.pdf'), '%PDF-1.4 s
 const corpusBuild = (docs: string, label: string) => buildOnce(docs, label, ['--no-user-guide', '--static', corpusStatic]);
 const docs = new Map(sizes.map((n) => [n, corpus(n)]));
 const smallest = docs.get(sizes[0])!;
-const measureFloor = () => JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number };
+const measureFloor = () => JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number; cpuMs: number };
 let floor = measureFloor();
-console.log(`Benchmark (${os.availableParallelism()} cores). Floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page)`);
+console.log(`Benchmark (${os.availableParallelism()} cores). Floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page), CPU ${(floor.cpuMs / 1000).toFixed(1)} s with V8's helper threads`);
 const floorFor = (pages: number) => (floor.ms / floor.pages) * pages;
 
 /**
@@ -101,6 +101,20 @@ function row(name: string, s: Stats, target: string, relativeTo = sizes[0]) {
   console.log(`${' '.repeat(31)}stages: ${Object.entries(s.timings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }
 
+/**
+ * The CPU time a build took, all its threads together (its esbuild child not counted), against the
+ * floor's for as many pages: where the wall-clock ratio is above the CPU ratio divided by what all
+ * cores give (the line above the rows), the build waited; where it is at or below, it was bound by
+ * the CPU. System time shows the file system: files made soon after many were deleted took ext4
+ * here ~3–4 × the system time (it looks past recently freed inodes), so runs start in fresh folders.
+ */
+function cpuLine(s: Stats, pages: number) {
+  if (!s.cpuMs) return;
+  const total = s.cpuMs.user + s.cpuMs.system;
+  const ofFloor = total / ((floor.cpuMs / floor.pages) * pages);
+  console.log(`${' '.repeat(31)}CPU: ${(total / 1000).toFixed(1)} s (user ${(s.cpuMs.user / 1000).toFixed(1)}, system ${(s.cpuMs.system / 1000).toFixed(1)}) = ${ofFloor.toFixed(2)} × the floor's CPU for as many pages`);
+}
+
 const targets: Record<number, (s: Stats) => string> = {
   1000: () => '≤ 1.2 × floor, ≤ 450 MB',
   3000: (s) => `≤ 3.1 × the 1000-page time, ≤ 600 MB (here ${cold1000.wallMs ? (s.wallMs / cold1000.wallMs).toFixed(2) : '?'} ×)`,
@@ -113,10 +127,11 @@ let floorBefore = measureFloor();
 for (const n of sizes) {
   const s = corpusBuild(docs.get(n)!, `cold-${n}`);
   const floorAfter = measureFloor();
-  floor = { ms: Math.round((floorBefore.ms + floorAfter.ms) / 2), pages: floorAfter.pages };
+  floor = { ms: Math.round((floorBefore.ms + floorAfter.ms) / 2), pages: floorAfter.pages, cpuMs: Math.round((floorBefore.cpuMs + floorAfter.cpuMs) / 2) };
   if (n === 1000) Object.assign(cold1000, { wallMs: s.wallMs, pages: s.pages, llmsMs: s.timings.llms ?? 0 });
   console.log(`${' '.repeat(31)}floor just before and after this row: ${floorBefore.ms} and ${floorAfter.ms} ms; the row is against their mean`);
   row(`cold, ${n} pages`, s, (targets[n] ?? (() => '-'))(s), n);
+  cpuLine(s, n);
   floorBefore = floorAfter;
 }
 // The incremental rows are against the floor measured after the last cold row.
