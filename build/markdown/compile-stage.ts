@@ -116,15 +116,22 @@ async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, s
     hand();
     worker.on('message', ({ start, results: done }: { start: number; results: WorkerResult[] }) => {
       done.forEach((r, i) => (results[start + i] = r.ok ? { ok: true, value: keep(r.value) } : r));
+      // A page that does not compile fails the build: the pages not handed out yet are not compiled.
+      if (done.some((r) => !r.ok)) next = inputs.length;
       hand();
     });
-    worker.once('error', reject);
+    worker.once('error', (e) => {
+      next = inputs.length;
+      reject(e);
+    });
     worker.once('exit', (code) => (code !== 0 ? reject(new Error(`Markdown worker exited with code ${code}`)) : resolve()));
   })));
+  // The first page that failed, in the order of the list (later pages may not have been compiled).
+  const failed = results.find((r): r is Extract<Kept<T>, { ok: false }> => r !== undefined && !r.ok);
+  if (failed) throw failed.error.file ? new BuildError(failed.error.message, failed.error.file, failed.error.line, failed.error.fix) : new Error(failed.error.message);
   return inputs.map((input, i) => {
     const r = results[i];
-    if (!r) throw new Error(`${input.file}: the Markdown worker sent no result`);
-    if (!r.ok) throw r.error.file ? new BuildError(r.error.message, r.error.file, r.error.line, r.error.fix) : new Error(r.error.message);
+    if (!r?.ok) throw new Error(`${input.file}: the Markdown worker sent no result`);
     return r.value;
   });
 }

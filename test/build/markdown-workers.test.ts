@@ -1,5 +1,5 @@
 // Large sites compile their Markdown in worker threads (build/markdown/compile-stage.ts), which
-// send the pages back in batches. The threshold is lowered here so that the fixture takes that
+// take the pages from one queue and send them back chunk by chunk. The threshold is lowered here so that the fixture takes that
 // path: the output must be byte for byte the one compiled in the build's own thread, and a bad
 // page must still fail the build with its file and line.
 import assert from 'node:assert/strict';
@@ -65,5 +65,16 @@ describe('Markdown compiled in worker threads', () => {
     const r = build(site.buildArgs(['--quiet']), true);
     assert.notEqual(r.status, 0);
     assert.match(r.stderr, /docs\/guide\/bad-import\.md:7: "import Tabs from '@theme\/Tabs';" is an MDX import\/export/);
+  });
+
+  it('with two bad pages, names the first in the site\'s order, whichever worker met it', () => {
+    const site = copyFixture();
+    const bad = '---\ntitle: Плохая страница\n---\n\nТекст.\n\nimport Tabs from \'@theme/Tabs\';\n';
+    site.write('docs/guide/a-bad.md', bad);
+    site.write('docs/guide/z-bad.md', bad);
+    const r = build(site.buildArgs(['--quiet']), true);
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /docs\/guide\/a-bad\.md:7: /);
+    assert.doesNotMatch(r.stderr, /z-bad\.md/);
   });
 });
