@@ -31,9 +31,9 @@ function compileOne(input: MarkdownInput): WorkerResult {
   }
 }
 
-// Each chunk's results go back as soon as it is done (the build's thread keeps them, and sends
-// the next chunk); `null` means there is nothing more to compile.
-// A closed port no longer holds the thread: it ends (the results it sent are delivered first).
+// Each chunk's results go back as soon as it is done: the build's thread keeps them and sends the
+// next chunk. `null` means there is nothing more to compile; a closed port no longer holds the
+// thread, which ends (the results it sent are delivered first).
 parentPort!.on('message', (chunk: PageChunk | null) => {
   if (chunk === null) {
     bodies?.close();

@@ -1,7 +1,7 @@
 // Large sites compile their Markdown in worker threads (build/markdown/compile-stage.ts), which
-// take the pages from one queue and send them back chunk by chunk. The threshold is lowered here so that the fixture takes that
-// path: the output must be byte for byte the one compiled in the build's own thread, and a bad
-// page must still fail the build with its file and line.
+// take the pages from one queue and send them back chunk by chunk. The threshold is lowered here
+// so that the fixture takes that path: the output must be byte for byte the one compiled in the
+// build's own thread, and a bad page must still fail the build with its file and line.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync } from 'node:fs';
