@@ -201,7 +201,7 @@ export function staticHandler(opts: ServerOptions): http.RequestListener {
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'Cache-Control': status === 200 ? cacheControlFor(rel) : REVALIDATE,
       ETag: etag,
-      ...(status === 200 ? { 'Last-Modified': sent.mtime.toUTCString() } : {}),
+      ...(status === 200 ? { 'Last-Modified': lastModified(sent) } : {}),
       ...(variants ? { Vary: 'Accept-Encoding' } : {}),
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
     };
@@ -237,6 +237,15 @@ function openFile(p: string): { fd: number; stat: Stats } | null {
   if (stat.isFile()) return { fd, stat };
   closeSync(fd);
   return null;
+}
+
+
+/**
+ * The file's time in whole seconds, as nginx sends it (and as the ETag has it). Not stat's `mtime`:
+ * Node rounds that Date to the millisecond, so a file written at …01.9996 s would be sent as …02.
+ */
+function lastModified(stat: Stats): string {
+  return new Date(Math.floor(stat.mtimeMs / 1000) * 1000).toUTCString();
 }
 
 function notModified(req: http.IncomingMessage, etag: string, stat: Stats): boolean {

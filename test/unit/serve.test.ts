@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createStaticServer, listen } from '../../build/serve/server.ts';
@@ -50,6 +50,14 @@ describe('preview server routing', () => {
     assert.equal(page.headers.get('cache-control'), 'no-cache');
     const etag = page.headers.get('etag')!;
     assert.equal((await fetch(origin + '/info/introduction', { headers: { 'if-none-match': etag } })).status, 304);
+  });
+
+  it('dates a file by its whole second, as nginx does, even written in the last millisecond of one', async () => {
+    const file = path.join(root, 'info', 'introduction', 'index.html');
+    utimesSync(file, 1765054501.9996, 1765054501.9996);
+    const h = (await get('/info/introduction')).headers;
+    assert.equal(h.get('last-modified'), 'Sat, 06 Dec 2025 20:55:01 GMT');
+    assert.match(h.get('etag') ?? '', new RegExp(`^"${(1765054501).toString(16)}-`), 'the ETag has the same second');
   });
 
   it('sends the security headers', async () => {
