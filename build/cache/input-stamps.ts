@@ -27,7 +27,12 @@ interface StampEntry {
   hash: string;
   /** A page's: what discovery found at its start. */
   head?: SourceHead;
+  /** How discovery read that start (HEAD_FORMAT): a head recorded by an older reading is read again. */
+  headFormat?: number;
 }
+
+/** Bump when discovery reads a page's start differently. 2: a byte order mark belongs to the head. */
+const HEAD_FORMAT = 2;
 
 /** Files changed this close to the moment a build looked at them are read by the next one again. */
 export const RACY_MS = 2000;
@@ -65,14 +70,14 @@ export class InputStamps {
     const stamp = stampOf(st);
     const known = this.cache.get(file);
     const same = known !== undefined && sameStamp(known.stamp, stamp);
-    if (same && known.head) return { hash: known.hash, size: st.size, head: known.head };
+    if (same && known.head && known.headFormat === HEAD_FORMAT) return { hash: known.hash, size: st.size, head: known.head };
     if (same && !page) return { hash: known.hash, size: st.size, head: NO_HEAD };
     const bytes = readFileSync(file);
     const hash = sourceHash(bytes);
     if (Math.max(st.mtimeMs, st.ctimeMs) >= this.now - RACY_MS) return { bytes, hash };
     const entry: StampEntry = { stamp, hash };
     if (!(same && known.hash === hash)) this.cache.set(file, entry);
-    return { bytes, hash, keepHead: (head) => this.cache.set(file, { ...entry, head }) };
+    return { bytes, hash, keepHead: (head) => this.cache.set(file, { ...entry, head, headFormat: HEAD_FORMAT }) };
   }
 
   /** Writes what changed since the cache was read. */

@@ -11,7 +11,8 @@
 // - A missing file, a page used as a fragment and an include cycle are errors naming both files.
 // - Code from a file (`<<< ./_snippets/main.tf`, build/markdown/snippets.ts) is expanded in the
 //   same walk, in the page and in its fragments, and its file is a dependency like a fragment.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readTextFile } from '../model/source-file.ts';
 import path from 'node:path';
 import type { Definition, Image, Link, Paragraph, Root, RootContent } from 'mdast';
 import type { LeafDirective } from 'mdast-util-directive';
@@ -68,7 +69,7 @@ export function includedFiles(absPath: string, markdown: string): string[] {
       seen.add(target);
       let content = '';
       try {
-        content = readFileSync(target, 'utf8');
+        content = readTextFile(target);
       } catch { /* reported by the compile */ }
       visit(target, content);
     }
@@ -127,7 +128,7 @@ function expand(tree: { type: string; children: RootContent[] }, text: string, f
     }
     let fragmentText: string;
     try {
-      fragmentText = readFileSync(target, 'utf8');
+      fragmentText = readTextFile(target);
     } catch {
       return fail(`::include of ${file}: ${shown(target)} does not exist`, 'correct the path (it is relative to the file with the ::include line)');
     }

@@ -5,7 +5,7 @@
 // (`{2 hcl:line-numbers}` numbers the lines too), and `[main.tf]` gives the block a title. The file is a dependency of the page like a
 // fragment (build/markdown/includes.ts): editing it compiles the page again. The block keeps the
 // line's position, so messages about the page keep their lines.
-import { readFileSync } from 'node:fs';
+import { readTextFile } from '../model/source-file.ts';
 import path from 'node:path';
 import type { Code, Paragraph } from 'mdast';
 import { BuildError } from '../errors.ts';
@@ -91,7 +91,7 @@ export function snippetBlock(paragraph: Paragraph, ref: SnippetRef, at: SnippetP
   const target = path.resolve(path.dirname(at.from), ref.file);
   let text: string;
   try {
-    text = readFileSync(target, 'utf8');
+    text = readTextFile(target);
   } catch {
     return fail(`<<< ${ref.file}: no such file`, 'correct the path (it is relative to the file with the <<< line)');
   }

@@ -14,6 +14,7 @@ import { takeMarkers } from './unconverted.ts';
 import { suggestSidebars } from './sidebars.ts';
 import { suggestRedirects, type MovedPage } from './redirects.ts';
 import { splitFrontMatter } from '../model/frontmatter.ts';
+import { readTextFile } from '../model/source-file.ts';
 import { isCategoryIndexName } from '../model/category-index.ts';
 import { routeOfDocPath, routeOfSlug } from '../model/content.ts';
 import { convertCategory, readCategorySettings, type CategorySettings } from './categories.ts';
@@ -63,7 +64,7 @@ function categoriesOf(plan: Plan): (folder: string) => CategorySettings | undefi
 
 /** Converts one page or partial; returns its text and what the report says about it. */
 function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets, docCards: () => string | undefined): { text: string; items: ReportItem[] } {
-  const source = readFileSync(file.source, 'utf8');
+  const source = readTextFile(file.source);
   const fm = file.kind === 'page'
     ? convertFrontMatter(source, { stem: file.stem!, numberPrefix: file.numberPrefix, docIdOf: (id) => plan.ourDocId(id) })
     : convertFrontMatter(source, { stem: path.basename(file.target, '.md'), docIdOf: (id) => plan.ourDocId(id) });

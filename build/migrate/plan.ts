@@ -7,7 +7,7 @@
 // Files found later (a partial imported from outside the docs, a static image) are adopted into
 // `_partials/` and `_static/`, folders this generator never builds as pages.
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readTextFile } from '../model/source-file.ts';
 import { docusaurusDoc, listTree, splitNumberPrefix, type DocusaurusSite } from './docusaurus-site.ts';
 
 export interface PlannedFile {
@@ -53,7 +53,7 @@ export class Plan {
         const keepPrefix = number !== undefined && taken.has(stripped);
         const target = keepPrefix || number === undefined ? rel.replace(MARKDOWN, '.md') : stripped;
         taken.add(target);
-        const doc = docusaurusDoc(rel, readFileSync(source, 'utf8'), site);
+        const doc = docusaurusDoc(rel, readTextFile(source), site);
         this.add({ source, target, kind: 'page', stem: name, numberPrefix: keepPrefix ? undefined : number, docusaurusId: doc.id, route: doc.route });
       }
     }

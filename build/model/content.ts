@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder, pathInside, toPosix } from '../file-tree.ts';
 import { isCategoryIndexName } from './category-index.ts';
-import { readSourceFile, sourceHash, type SourceFile } from './source-file.ts';
+import { readSourceFile, sourceHash, withoutBom, type SourceFile } from './source-file.ts';
 import { BuildError, BuildErrors, throwIfAny, type Warning } from '../errors.ts';
 import { FENCE, frontMatterKeyLine, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
 
@@ -101,21 +101,25 @@ export function readerOf(read: Map<string, SourceFile>): SourceReader {
  * The front matter block at the start of a file (both fence lines), decoded; '' when the file
  * has none. Found in the bytes as FENCE finds it in the text (the first `---` line after the
  * opening one), then checked with FENCE itself; null when the check fails, and the caller
- * decodes the whole file instead.
+ * decodes the whole file instead. A byte order mark before it (withoutBom) is part of the head,
+ * so that the body starts after both: the head is then "\uFEFF" when there is no block.
  */
 function frontMatterHead(bytes: Buffer): string | null {
-  if (bytes.length < 3 || bytes[0] !== 0x2d || bytes[1] !== 0x2d || bytes[2] !== 0x2d) return '';
-  const afterOpening = bytes.indexOf(0x0a) + 1 || bytes.length;
+  const from = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const none = from ? '\uFEFF' : '';
+  if (bytes.length < from + 3 || bytes[from] !== 0x2d || bytes[from + 1] !== 0x2d || bytes[from + 2] !== 0x2d) return none;
+  const afterOpening = bytes.indexOf(0x0a, from) + 1 || bytes.length;
   for (let at = bytes.indexOf('\n---', afterOpening); at >= 0; at = bytes.indexOf('\n---', at + 1)) {
     let end = at + 4;
     while (bytes[end] === 0x20 || bytes[end] === 0x09) end++;
     if (bytes[end] === 0x0d) end++;
     if (end < bytes.length && bytes[end] !== 0x0a) continue;
     const head = bytes.toString('utf8', 0, Math.min(end + 1, bytes.length));
-    const match = FENCE.exec(head);
-    return match && match[0].length === head.length ? head : null;
+    const block = withoutBom(head);
+    const match = FENCE.exec(block);
+    return match && match[0].length === block.length ? head : null;
   }
-  return FENCE.test(bytes.toString('utf8')) ? null : '';
+  return FENCE.test(withoutBom(bytes.toString('utf8'))) ? null : none;
 }
 
 /**

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { hashKey } from '../cache/kv-cache.ts';
 import { fewestEdits, isTypoOf } from '../nearest.ts';
+import { withoutBom } from './source-file.ts';
 
 const text = z.string().check(z.minLength(1));
 const headingLevel = z.optional(z.int().check(z.minimum(2), z.maximum(6)));
@@ -85,7 +86,8 @@ let codeHash: string | undefined;
 /** The code its warnings come from (this file, the plain reader, the VitePress keys, the typo hints): a change to any reads every front matter again. */
 const frontMatterCode = () => (codeHash ??= hashKey(...['./frontmatter.ts', './plain-front-matter.ts', './vitepress-front-matter.ts', '../nearest.ts'].map((f) => readFileSync(fileURLToPath(new URL(f, import.meta.url))))));
 
-export function splitFrontMatter(source: string, file: string, memo?: FrontMatterMemo): SplitSource {
+export function splitFrontMatter(text: string, file: string, memo?: FrontMatterMemo): SplitSource {
+  const source = withoutBom(text);
   const match = FENCE.exec(source);
   if (!match) return { frontMatter: {}, warnings: [], body: source, bodyLineOffset: 0 };
   const yamlText = match[1];

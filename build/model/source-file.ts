@@ -43,3 +43,16 @@ export const sourceHash = (bytes: Buffer): string => createHash('sha256').update
 
 /** A source read from disk, as every reader does for a file it has nothing on (ENOENT when it is gone). */
 export const readSourceFile = (absPath: string): SourceFile => ({ bytes: readFileSync(absPath) });
+
+/**
+ * A text without the byte order mark some Windows editors put at its start (Notepad, Visual
+ * Studio): read as UTF-8 by Node, it stays in the text as U+FEFF and would hide the front matter's
+ * opening `---` (the page's title and keys shown as its text) and a fragment's or a code file's
+ * first characters. gray-matter, which Docusaurus reads front matter with, drops it too.
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** A text file the site reads as Markdown or shows as code (a fragment, a snippet's file), as text without its byte order mark. */
+export const readTextFile = (file: string): string => withoutBom(readFileSync(file, 'utf8'));

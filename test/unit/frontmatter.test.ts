@@ -5,6 +5,10 @@ import { runInNewContext } from 'node:vm';
 import { BuildError } from '../../build/errors.ts';
 import { splitFrontMatter } from '../../build/model/frontmatter.ts';
 import { bodyToFirstLine, readSourcePage } from '../../build/model/content.ts';
+import type { SourceHead } from '../../build/model/source-file.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { tempDir } from '../helpers/temp-dir.ts';
 import { createHash } from 'node:crypto';
 import { normaliseForeignForms } from '../../build/markdown/preprocess.ts';
 
@@ -137,6 +141,29 @@ describe('a page read from its bytes', () => {
       assert.equal(page.size, bytes.length);
     });
   }
+
+  it('reads the front matter after a byte order mark, and starts the body after both, read or known by its stamp', () => {
+    const text = '\uFEFF---\r\ntitle: С меткой порядка байтов\r\n---\r\n\r\nТекст.\r\n';
+    const bytes = Buffer.from(text);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    const root = tempDir('bom');
+    mkdirSync(path.join(root, 'docs'));
+    writeFileSync(path.join(root, 'docs', 'a.md'), bytes);
+    let head: SourceHead | undefined;
+    const read = readSourcePage('doc', path.join(root, 'docs'), root, 'a.md', undefined, () => ({ bytes, keepHead: (h) => (head = h) }));
+    assert.equal(read.frontMatter.title, 'С меткой порядка байтов');
+    assert.equal(read.body, '\r\nТекст.\r\n');
+    assert.equal(read.bodyLineOffset, 3);
+    // The next build knows the file by its stamp: the recorded head gives the same page.
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const stamped = readSourcePage('doc', path.join(root, 'docs'), root, 'a.md', undefined, () => ({ hash, size: bytes.length, head: head! }));
+    assert.equal(stamped.frontMatter.title, 'С меткой порядка байтов');
+    assert.equal(stamped.body, read.body);
+    // Without front matter the mark is not text either: a leading "# h1" is still the title's line.
+    const bare = readSourcePage('doc', '/site/docs', '/site', 'b.md', undefined, () => ({ bytes: Buffer.from('\uFEFF# Заголовок\n\nТекст.\n') }));
+    assert.equal(bare.body, '# Заголовок\n\nТекст.\n');
+    assert.equal(bodyToFirstLine(bare), '# Заголовок');
+  });
 
   it('takes the hash its reader already has (the input fingerprint hashed the page) instead of hashing again', () => {
     const page = readSourcePage('doc', '/site/docs', '/site', 'a.md', undefined, () => ({ bytes: Buffer.from('Текст.\n'), hash: 'hash from the fingerprint' }));

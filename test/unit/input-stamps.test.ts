@@ -6,6 +6,7 @@ import { statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
 import { InputStamps, RACY_MS } from '../../build/cache/input-stamps.ts';
+import { KeyValueCache } from '../../build/cache/kv-cache.ts';
 import { readSourcePage } from '../../build/model/content.ts';
 import { sourceHash } from '../../build/model/source-file.ts';
 import { BuildError } from '../../build/errors.ts';
@@ -64,6 +65,16 @@ describe('input stamps', () => {
     noHead.save();
     assert.ok(new InputStamps(cache, later()).page(file)!.bytes, 'a page is known by its stamp only with its head');
     assert.equal(new InputStamps(cache, later()).page(path.join(dir, 'missing.md')), null);
+  });
+
+  it('reads again a page whose head an older engine recorded (before a byte order mark was part of the head)', () => {
+    firstBuild();
+    const old = KeyValueCache.open<{ stamp: number[]; hash: string; head?: unknown; headFormat?: number }>(cache, 'input-stamps');
+    const entry = old.get(file)!;
+    assert.ok(entry.head && entry.headFormat, 'recorded with the format of its reading');
+    old.set(file, { stamp: entry.stamp, hash: entry.hash, head: entry.head });
+    old.save();
+    assert.ok(new InputStamps(cache, later()).page(file)!.bytes, 'a head of another reading is not taken');
   });
 
   it('a page known by its stamp whose bytes are no longer those fails the build when its text is read, naming the file', () => {

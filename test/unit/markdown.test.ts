@@ -128,6 +128,18 @@ describe('Markdown pipeline', () => {
     assert.deepEqual(warnings, []);
   });
 
+  it('reads a fragment and a code file saved with a byte order mark as their text alone', () => {
+    const dir = tempDir('sg-bom-');
+    writeFileSync(path.join(dir, '_fragment.md'), '\uFEFF---\ntitle: Фрагмент\n---\nТекст фрагмента.\n');
+    writeFileSync(path.join(dir, 'start.sh'), '\uFEFFecho start\n');
+    const { html, markdown, warnings } = compileMarkdown({ file: 'docs/x.md', absPath: path.join(dir, 'x.md'), body: '::include{file="./_fragment.md"}\n\n<<< ./start.sh\n', lineOffset: 0 }, routes);
+    assert.deepEqual(warnings, []);
+    assert.ok(!html.includes('\uFEFF') && !markdown.includes('\uFEFF'), 'no byte order mark in the page');
+    assert.match(html, /<p>Текст фрагмента\.<\/p>/);
+    assert.doesNotMatch(html, /title: Фрагмент/, 'the fragment\'s front matter is not text');
+    assert.match(html, /<code class="language-bash[^"]*"><span class="code-line"><span class="token builtin class-name">echo<\/span> start/);
+  });
+
   it('rewrites relative .md links to routes and keeps the anchor', () => {
     const { html, warnings } = compile('[база](../sgroups/database.md#схема) и [себя](./intro.md)\n');
     assert.match(html, /href="\/tech-docs\/sgroups\/database#/);
