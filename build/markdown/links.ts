@@ -10,24 +10,20 @@ import path from 'node:path';
 import { imageSize } from 'image-size';
 import type { Link, Image, Definition } from 'mdast';
 import { warn, type CompileContext } from './context.ts';
+import { decodedBy, splitLinkTarget } from '../decoded-url.ts';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const MARKDOWN_FILE = /\.mdx?$/i;
 
-function splitHash(url: string): [string, string] {
-  const i = url.indexOf('#');
-  return i === -1 ? [url, ''] : [url.slice(0, i), url.slice(i)];
-}
-
 export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
-  const [target, hash] = splitHash(node.url);
+  const [target, rest] = splitLinkTarget(node.url);
   if (!target || EXTERNAL.test(target) || !MARKDOWN_FILE.test(target)) return;
   const abs = target.startsWith('/')
     ? null // an absolute path to a .md file is ambiguous: authors link to routes or to relative files
-    : path.resolve(path.dirname(ctx.absPath), decodeURIComponent(target));
+    : path.resolve(path.dirname(ctx.absPath), decodedBy(decodeURIComponent, target));
   const route = abs ? ctx.routes.get(abs) : undefined;
   if (route !== undefined) {
-    node.url = route + hash;
+    node.url = route + rest;
     return;
   }
   warn(ctx, node.position?.start.line, `link to "${node.url}" does not match any page; rendered as text (fix the path or remove the link)`);
@@ -73,8 +69,8 @@ export function imageHashOf(abs: string): string {
 export function rewriteImage(node: Image, ctx: CompileContext) {
   const url = node.url;
   if (!url || EXTERNAL.test(url) || url.startsWith('/')) return;
-  const [target] = splitHash(url.split('?')[0]);
-  const abs = path.resolve(path.dirname(ctx.absPath), decodeURIComponent(target));
+  const [target] = splitLinkTarget(url);
+  const abs = path.resolve(path.dirname(ctx.absPath), decodedBy(decodeURIComponent, target));
   const { hash, width, height } = readImage(abs);
   ctx.deps.images.set(abs, hash); // an edited image changes its URL and maybe its size: the page compiles again
   if (!hash) {

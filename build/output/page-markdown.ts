@@ -4,6 +4,7 @@
 // its label, the light variant of a themed image, an API badge as inline code), included fragments
 // in place, and links to other pages made absolute site URLs, so the text stands on its own
 // outside the site.
+import { decodedBy, splitLinkTarget } from '../decoded-url.ts';
 import type { Blockquote, Code, Content, Definition, Heading, Link, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import path from 'node:path';
@@ -85,9 +86,9 @@ function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
 function absoluteLink(url: string, sourceFile: string, ctx: MarkdownContext): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('#')) return url;
   if (url.startsWith('/')) return `${ctx.siteUrl}${url}`;
-  const [file, hash] = url.split('#');
-  const route = /\.mdx?$/.test(file) ? ctx.routeOfFile.get(path.resolve(path.dirname(sourceFile), decodeURI(file))) : undefined;
-  if (route !== undefined) return `${ctx.siteUrl}${route}${hash ? `#${hash}` : ''}`;
+  const [file, rest] = splitLinkTarget(url);
+  const route = /\.mdx?$/.test(file) ? ctx.routeOfFile.get(path.resolve(path.dirname(sourceFile), decodedBy(decodeURIComponent, file))) : undefined;
+  if (route !== undefined) return `${ctx.siteUrl}${route}${rest}`;
   return url;
 }
 

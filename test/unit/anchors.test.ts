@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { describe, it } from 'node:test';
 import { anchorFix, checkAnchors, nearestAnchor } from '../../build/checks/anchors.ts';
 import { linkWarnings } from '../../build/dev/links.ts';
+import { resolveRef } from '../../build/checks/html-refs.ts';
 import type { PageData } from '../../src/data/types.ts';
 
 const IDS = ['установка-агента-на-хост', 'настройки-tls', 'проверка'];
@@ -22,6 +23,13 @@ describe('anchors that do not exist', () => {
     assert.match(error.message, /\/a#настройка-tls names an anchor that does not exist/);
     assert.match(error.fix ?? '', /^link to #настройки-tls, the nearest id the page has, or, if its heading was reworded, give it the old id back: "## … \{#настройка-tls\}" \(npm run write-heading-ids/);
     assert.match(anchorFix('нет-такого-раздела', IDS), /^link to a heading that exists/);
+  });
+
+  it('a link with a query is checked against its page\'s ids all the same', () => {
+    const ref = resolveRef('/a?tab=nginx#настройка-tls', '/b')!;
+    assert.deepEqual([ref.target, ref.fragment], ['/a', 'настройка-tls']);
+    const [error] = checkAnchors(new Map([['/b', [ref]]]), new Map([['/a', new Set(IDS)]]), new Map());
+    assert.match(error.message, /\/a#настройка-tls names an anchor that does not exist/);
   });
 
   it('the dev server\'s warning names the nearest id too', () => {

@@ -147,6 +147,14 @@ describe('Markdown pipeline', () => {
     assert.equal(warnings.length, 0);
   });
 
+  it('keeps a .md link\'s query with its route, before the anchor, and reads a malformed escape as written', () => {
+    const { html, warnings } = compile('[база](../sgroups/database.md?tab=pg#схема), [себя](./intro.md?v=2) и [битая](./in%tro.md)\n');
+    assert.match(html, /href="\/tech-docs\/sgroups\/database\?tab=pg#/);
+    assert.match(html, /href="\/info\/intro\?v=2"/);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0].message, /link to ".\/in%tro.md" does not match any page/);
+  });
+
   it('warns about a .md link to a missing file and renders its text', () => {
     const { html, warnings } = compile('\n\n[нет такой](./missing.md)\n', 4);
     assert.match(html, /<span class="broken-link" title=".\/missing.md">нет такой<\/span>/);

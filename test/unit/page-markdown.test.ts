@@ -46,6 +46,12 @@ describe('page Markdown for machines', () => {
     assert.match(md, /^\[опр\]: https:\/\/docs\.example\.org\/base\/info\/intro$/m);
   });
 
+  it('keeps a link\'s query with its page, before the anchor', () => {
+    const md = markdownOf('[установка](../sgroups/database.md?tab=pg#схема) и [себя](./intro.md?v=2)\n');
+    assert.match(md, /\[установка\]\(https:\/\/docs\.example\.org\/base\/tech-docs\/sgroups\/database\?tab=pg#схема\)/);
+    assert.match(md, /\[себя\]\(https:\/\/docs\.example\.org\/base\/info\/intro\?v=2\)/);
+  });
+
   it('drops a heading\'s {#id} and the highlight comments and line ranges of code, keeping its title', () => {
     const md = markdownOf('## Установка {#install}\n\n```go title="main.go" {2}\n// highlight-next-line\nfmt.Println(1)\nfmt.Println(2)\n```\n');
     assert.match(md, /^## Установка$/m);
