@@ -1,5 +1,5 @@
 // Markdown → HTML for one page. One unified processor per thread, reused for every page.
-import type { Root as MdRoot, Blockquote, Code, Definition, Heading, Html, Image, Link } from 'mdast';
+import type { Root as MdRoot, Blockquote, Code, Definition, Heading, Html, Image, Link, Paragraph } from 'mdast';
 import type { Root, Element } from 'hast';
 import { unified, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
@@ -116,9 +116,23 @@ function remarkSite() {
           rejectJsxComponent(node as Html, ctx.file, (node as Html).position ? (node as Html).position!.start.line + ctx.lineOffset : undefined);
           file.data.hasRaw = true;
           return;
+        case 'paragraph':
+          warnStrayFence(node as Paragraph, ctx);
+          return;
       }
     });
   };
+}
+
+/**
+ * A `:::` line left as text: the container it was meant to close had been closed already, most
+ * often by the `:::` of a container nested inside it with as many colons (the outer fence closes
+ * at the first fence that is long enough, as in Docusaurus). Shown on the page as it is, so said.
+ */
+function warnStrayFence(node: Paragraph, ctx: CompileContext) {
+  const only = node.children.length === 1 ? node.children[0] : undefined;
+  if (only?.type !== 'text' || !/^:{3,}[ \t]*$/.test(only.value)) return;
+  warn(ctx, node.position?.start.line, `"${only.value.trim()}" closes no container and is shown as text: a container nested in another needs fewer colons than the outer one (::::tip … :::danger … ::: … ::::)`);
 }
 
 // Re-parsing the whole tree through parse5 is the slowest step of the pipeline; most pages

@@ -212,6 +212,14 @@ describe('Markdown pipeline', () => {
     assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[6, 'a code group holds code blocks only (```bash [Debian]); this block is shown in the tab before it']]);
   });
 
+  it('warns at a ":::" line that closes nothing, which nesting with as many colons leaves as text', () => {
+    const { html, warnings } = compile(':::tip\nВнешний.\n\n:::danger\nВнутренний.\n:::\n\n:::\n\n::::tip\nВнешний.\n\n:::danger\nВнутренний.\n:::\n\n::::\n');
+    assert.equal(warnings.length, 1, warnings.map((w) => w.message).join('\n'));
+    assert.equal(warnings[0].line, 8);
+    assert.match(warnings[0].message, /":::" closes no container and is shown as text/);
+    assert.equal((html.match(/admonition--danger/g) ?? []).length, 2);
+  });
+
   it('keeps text that only looks like a directive', () => {
     const { html, warnings } = compile('Встреча в 10:30, режим TLS:on.\n');
     assert.match(html, /10:30, режим TLS:on\./);
