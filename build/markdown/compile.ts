@@ -13,7 +13,7 @@ import { toString } from 'mdast-util-to-string';
 import { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
 import { contextOf, depsOf, warn, recordingRoutes, type AssetRef, type CompileContext, type CompileDeps } from './context.ts';
-import { createDirectiveHandler, type Directive } from './directives.ts';
+import { ADMONITION_TITLES, createDirectiveHandler, type Directive } from './directives.ts';
 import { rewriteImage, rewriteLink } from './links.ts';
 import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
 import { fillInlineToc, HeadingIds, type PlacedHeading, type TocEntry } from './headings.ts';
@@ -117,7 +117,7 @@ function remarkSite() {
           file.data.hasRaw = true;
           return;
         case 'paragraph':
-          warnStrayFence(node as Paragraph, ctx);
+          warnColonsAsText(node as Paragraph, ctx);
           return;
       }
     });
@@ -125,14 +125,23 @@ function remarkSite() {
 }
 
 /**
- * A `:::` line left as text: the container it was meant to close had been closed already, most
- * often by the `:::` of a container nested inside it with as many colons (the outer fence closes
- * at the first fence that is long enough, as in Docusaurus). Shown on the page as it is, so said.
+ * Colons left as text at the start of a paragraph, said where they are, since the page shows them:
+ * - a `:::` line: the container it was meant to close had been closed already, most often by the
+ *   `:::` of a container nested inside it with as many colons (the outer fence closes at the first
+ *   fence that is long enough, as in Docusaurus);
+ * - `:::name Title` with a name that is no container here (a kind Docusaurus was configured with,
+ *   a typo): only the known kinds take a title after a space (build/markdown/preprocess.ts).
  */
-function warnStrayFence(node: Paragraph, ctx: CompileContext) {
-  const only = node.children.length === 1 ? node.children[0] : undefined;
-  if (only?.type !== 'text' || !/^:{3,}[ \t]*$/.test(only.value)) return;
-  warn(ctx, node.position?.start.line, `"${only.value.trim()}" closes no container and is shown as text: a container nested in another needs fewer colons than the outer one (::::tip … :::danger … ::: … ::::)`);
+function warnColonsAsText(node: Paragraph, ctx: CompileContext) {
+  const first = node.children[0];
+  if (first?.type !== 'text' || !first.value.startsWith(':::')) return;
+  const line = node.position?.start.line;
+  if (node.children.length === 1 && /^:{3,}[ \t]*$/.test(first.value)) {
+    warn(ctx, line, `"${first.value.trim()}" closes no container and is shown as text: a container nested in another needs fewer colons than the outer one (::::tip … :::danger … ::: … ::::)`);
+    return;
+  }
+  const opening = /^:{3,}([a-z][\w-]*)[ \t]+\S/i.exec(first.value);
+  if (opening) warn(ctx, line, `":::${opening[1]}" is no container this site knows and is shown as text; the containers are ${[...Object.keys(ADMONITION_TITLES), 'details', 'tabs'].join(', ')} and code-group, in lower case`);
 }
 
 // Re-parsing the whole tree through parse5 is the slowest step of the pipeline; most pages

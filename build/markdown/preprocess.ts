@@ -8,8 +8,10 @@
 //    `::: code-group`), which remark-directive does not read as a directive at all: the block
 //    would be a paragraph of colons, without a warning.
 import { mapLinesOutsideFences } from './fences.ts';
+import { ADMONITION_TITLES } from './directives.ts';
 
-const KINDS = 'note|tip|info|warning|danger|caution|details';
+/** The containers that take a title after a space: every admonition kind, and details. */
+const KINDS = [...Object.keys(ADMONITION_TITLES), 'details'].join('|');
 const OPENING = new RegExp(`^(\\s*:{3,})(${KINDS})[ \\t]+([^\\[{\\s].*?)\\s*$`);
 const SPACED_OPENING = /^(\s*:{3,})[ \t]+([a-z][\w-]*)(?=[\s[{]|$)/i;
 const VITEPRESS_TOC = /^[ \t]{0,3}\[\[toc\]\][ \t]*$/;

@@ -212,6 +212,15 @@ describe('Markdown pipeline', () => {
     assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[6, 'a code group holds code blocks only (```bash [Debian]); this block is shown in the tab before it']]);
   });
 
+  it('takes a title after a space for every admonition kind, and warns at a name after colons that is no container', () => {
+    const { html, warnings } = compile(':::important Перед обновлением\nТекст.\n:::\n\n:::caution Осторожно\nТекст.\n:::\n\n:::attention Заголовок\nТекст.\n:::\n');
+    assert.match(html, /<aside class="admonition admonition--important" role="note"><p class="admonition__title">Перед обновлением<\/p>/);
+    assert.match(html, /<aside class="admonition admonition--warning" role="note"><p class="admonition__title">Осторожно<\/p>/);
+    assert.match(html, /<p>:::attention Заголовок/, 'shown as written');
+    assert.deepEqual(warnings.map((w) => w.line), [9]);
+    assert.match(warnings[0].message, /":::attention" is no container this site knows and is shown as text; the containers are note, tip, info, important, warning, caution, danger, details, tabs and code-group/);
+  });
+
   it('warns at a ":::" line that closes nothing, which nesting with as many colons leaves as text', () => {
     const { html, warnings } = compile(':::tip\nВнешний.\n\n:::danger\nВнутренний.\n:::\n\n:::\n\n::::tip\nВнешний.\n\n:::danger\nВнутренний.\n:::\n\n::::\n');
     assert.equal(warnings.length, 1, warnings.map((w) => w.message).join('\n'));
