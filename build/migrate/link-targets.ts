@@ -10,6 +10,7 @@ import { relativeUrl } from './plan.ts';
 import type { UrlDecision, UrlKind } from './urls.ts';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+const MARKDOWN_FILE = /\.mdx?$/i;
 const IMAGE = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp)$/i;
 
 export interface StaticCopy {
@@ -40,12 +41,27 @@ export class LinkTargets {
     // `pathname:///files/x.pdf` is Docusaurus's way to link a static file past its router.
     if (url.startsWith('pathname:')) return this.absolute(page, decoded.replace(/^pathname:\/*/, '/'), suffix, kind, url, false);
     if (decoded.startsWith('@site/')) return this.file(page, path.join(this.plan.site.siteDir, decoded.slice('@site/'.length)), suffix, kind, url);
+    const markdownFile = this.markdownFile(page, decoded);
+    if (markdownFile) return this.file(page, markdownFile, suffix, kind, url);
     if (decoded.startsWith('/')) return this.absolute(page, decoded, suffix, kind, url, true);
     const abs = path.resolve(path.dirname(page.source), decoded);
     if (path.posix.extname(decoded) !== '' || this.plan.ofSource(abs) || existsSync(abs)) return this.file(page, abs, suffix, kind, url);
     // `[x](install)`: a URL relative to the page's own URL, as the browser resolves it.
     const route = new URL(decoded, `https://site${page.route ?? '/'}`).pathname;
     return this.route(page, route, suffix, kind) ?? this.unresolved(kind, url, 'no page of the site has this URL');
+  }
+
+  /**
+   * A Markdown file path as Docusaurus resolves it (3.x, "Markdown links"): `/a.md` from the docs
+   * folder, then from the site's folder (`/docs/a.md`); `a.md` from the page's folder, then from
+   * those two; `./a.md` and `../a.md` from the page's folder only (left to the caller). The first
+   * that is a file being converted; undefined when none is.
+   */
+  private markdownFile(page: PlannedFile, decoded: string): string | undefined {
+    if (!MARKDOWN_FILE.test(decoded) || /^\.\.?\//.test(decoded)) return undefined;
+    const { docsDir, siteDir } = this.plan.site;
+    const roots = decoded.startsWith('/') ? [docsDir, siteDir] : [path.dirname(page.source), docsDir, siteDir];
+    return roots.map((root) => path.join(root, decoded)).find((abs) => this.plan.ofSource(abs));
   }
 
   /** A site-absolute path: a page's URL (with routeBasePath and baseUrl), or a static file. */

@@ -21,7 +21,8 @@ describe('migrate: links and static files', () => {
     write('site/static/files/guide.pdf', 'PDF');
     write('site/docs/index.md', '---\nslug: /\ntitle: Главная\n---\nСкачайте [PDF](pathname:///files/guide.pdf) или [его же](/site/files/guide.pdf).\n'
       + 'Блог: [тут](/blog/x). Страница [основы](/basics/first/) и [относительно](basics/first#x).\n');
-    write('site/docs/01-basics/01-first.md', '# Первая\n\nНазад: [главная](../index.md), [по адресу](/).\n');
+    write('site/docs/01-basics/01-first.md', '# Первая\n\nНазад: [главная](../index.md), [по адресу](/).\n'
+      + 'Пути файлов: [от папки docs](/index.md#a), [от папки сайта](/docs/01-basics/01-first.md), [без точки](index.md?x=1).\n');
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -29,7 +30,8 @@ describe('migrate: links and static files', () => {
     const report = migrate({ siteDir: path.join(dir, 'site'), targetDir: path.join(dir, 'out') });
     const index = readFileSync(path.join(dir, 'out/index.md'), 'utf8');
     assert.equal(index, '---\ntitle: Главная\n---\n\nСкачайте PDF или его же.\nБлог: тут. Страница [основы](./01-basics/first.md) и [относительно](./01-basics/first.md#x).\n');
-    assert.equal(readFileSync(path.join(dir, 'out/01-basics/first.md'), 'utf8'), '---\nsidebar_position: 1\n---\n\n# Первая\n\nНазад: [главная](../index.md), [по адресу](../index.md).\n');
+    assert.equal(readFileSync(path.join(dir, 'out/01-basics/first.md'), 'utf8'), '---\nsidebar_position: 1\n---\n\n# Первая\n\nНазад: [главная](../index.md), [по адресу](../index.md).\n'
+      + 'Пути файлов: [от папки docs](../index.md#a), [от папки сайта](./first.md), [без точки](../index.md?x=1).\n');
     const items = report.files.find((f) => f.target === 'index.md')!.items;
     assert.deepEqual(items.filter((i) => i.kind === 'not-converted').map((i) => [i.what, i.targetLine]), [
       ['link to the static file pathname:///files/guide.pdf', 5],
