@@ -19,7 +19,7 @@ import { GuideError } from './pdf/guide-error.ts';
 import { loadSiteConfig } from './model/config.ts';
 import { failOnWarnings, throwIfAny, type Warning } from './errors.ts';
 import { bootScript } from './render/boot-script.ts';
-import { buildCsp, writeCspFiles } from './render/csp.ts';
+import { buildCsp, imageOriginsOf, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
 import { checkLinks } from './checks/links.ts';
@@ -329,7 +329,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const rules = redirectRules(redirects, config);
     writeOut(staging, REDIRECTS_NGINX_FILE, redirectsNginxInclude(rules));
     writeOut(staging, REDIRECTS_JSON_FILE, `${JSON.stringify(rules)}\n`);
-    writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [assets.inlineCss]));
+    writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [assets.inlineCss], imageOriginsOf(compiled.values())));
     lap('emit');
 
     if (userGuide) {

@@ -19,7 +19,7 @@ import { siteUrlOf } from '../model/site-url.ts';
 import type { BundleInput } from '../render/bundle.ts';
 import { bodyToFirstLine, routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model/content.ts';
 import { bootScript } from '../render/boot-script.ts';
-import { buildCsp } from '../render/csp.ts';
+import { buildCsp, imageOriginsOf } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
 import type { CompiledMarkdown } from '../markdown/compile.ts';
 import { copyStatic, OutputWriter, WRITE_BATCH, writeOut } from '../output/files.ts';
@@ -553,7 +553,7 @@ export class DevSession {
     if (full) copyStatic(this.paths.staticDir, outDir);
     else for (const [file, state] of plan.statics) this.copyStaticFile(file, state);
     copyContentAssets(full ? this.src.compiled.values() : [...compiledNow].map((f) => this.src.compiled.get(f)!).filter(Boolean), outDir);
-    const csp = buildCsp([prepaint, bootScript(this.bundles.assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [this.bundles.assets.inlineCss]);
+    const csp = buildCsp([prepaint, bootScript(this.bundles.assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [this.bundles.assets.inlineCss], imageOriginsOf(this.src.compiled.values()));
     this.siteFiles.write(config, assembled.pages, redirects, csp);
     this.csp = csp;
 
@@ -798,7 +798,7 @@ export class DevSession {
       const prepaint = prepaintFor(config);
       const { html } = pageFiles({ config, page, appHtml, assets, prepaint, sidebarView: new SidebarViews(assembled.sidebars).of(page.sidebarId, page.route)?.view });
       // The policy that lets this page's inline scripts run (the build sets it too when done).
-      this.csp ??= buildCsp([prepaint, bootScript(assets.js)], [assets.inlineCss]);
+      this.csp ??= buildCsp([prepaint, bootScript(assets.js)], [assets.inlineCss], imageOriginsOf(this.src.compiled.values()));
       this.earlyPages.set(route, html);
       return html;
     } catch {

@@ -49,6 +49,8 @@ export interface CompiledMarkdown {
   includes?: string[];
   /** It has a `::doc-cards`, filled when the page is rendered (build/render/doc-cards.ts). */
   docCards?: true;
+  /** The sites its images come from (`https://img.example.org`): the Content-Security-Policy allows them. */
+  imageOrigins?: string[];
   /** The routes and images it was compiled against: the cache takes it again only while they hold. */
   deps: CompileDeps;
 }
@@ -151,9 +153,34 @@ function rehypeRawWhenNeeded(this: Processor) {
   return (tree: Root, file: VFile) => (file.data.hasRaw ? raw(tree, file) : tree);
 }
 
+/**
+ * The sites a page's images come from (`https://img.example.org`), sorted: the site's
+ * Content-Security-Policy allows only its own images otherwise (build/render/csp.ts), and a
+ * reader would see a broken image where the author saw none.
+ */
+function imageOriginsOf(tree: Root): string[] {
+  const origins = new Set<string>();
+  walk(tree, (n) => {
+    const node = n as unknown as Element;
+    if (node.type !== 'element' || node.tagName !== 'img' || typeof node.properties.src !== 'string') return;
+    const src = node.properties.src;
+    if (!/^(?:https?:)?\/\//i.test(src)) return;
+    try {
+      // `//host/x.png` is fetched with the page's scheme: the policy names the host alone, which means the same.
+      origins.add(src.startsWith('//') ? new URL(src, 'https://site').host : new URL(src).origin);
+    } catch {
+      // not a URL a browser would load either
+    }
+  });
+  return [...origins].sort();
+}
+
 /** After sanitising: heading ids, anchors and the TOC; code meta back where Prism reads it; tables as Tab stops. */
 function rehypeSite() {
   return (tree: Root, file: VFile) => {
+    // Only a page whose text names another site, or that includes fragments, can show that site's images.
+    const ctx = contextOf(file);
+    if (ctx.source.includes('://') || ctx.includes?.length) file.data.imageOrigins = imageOriginsOf(tree);
     const headings = new HeadingIds(file.data.placeHeadings === true);
     if (file.data.hasRaw) {
       walk(tree, (n) => {
@@ -261,6 +288,7 @@ export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, s
     markdown: vfile.data.markdown as string,
     ...(ctx.includes?.length ? { includes: ctx.includes } : {}),
     ...(ctx.docCards ? { docCards: true as const } : {}),
+    ...((vfile.data.imageOrigins as string[] | undefined)?.length ? { imageOrigins: vfile.data.imageOrigins as string[] } : {}),
     deps: depsOf(ctx.deps),
   };
 }

@@ -11,13 +11,17 @@ export const CSP_NGINX_FILE = '_headers/csp.nginx.conf';
 
 const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
-/** Inline <script> and <style> elements are allowed by hash; style attributes stay forbidden. */
-export function buildCsp(inlineScripts: string[], inlineStyles: string[] = []): string {
+/**
+ * Inline <script> and <style> elements are allowed by hash; style attributes stay forbidden.
+ * Images come from the site and from the sites the pages show images of (imageOrigins: the
+ * compiled pages', build/markdown/compile.ts), and nowhere else.
+ */
+export function buildCsp(inlineScripts: string[], inlineStyles: string[] = [], imageOrigins: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${inlineScripts.map(sha256).join(' ')}`,
     ['style-src', "'self'", ...inlineStyles.map(sha256)].join(' '),
-    "img-src 'self' data:",
+    ['img-src', "'self'", 'data:', ...imageOrigins].join(' '),
     "font-src 'self'",
     "connect-src 'self' https://api.github.com",
     "object-src 'none'",
@@ -62,4 +66,11 @@ export function writeCspFiles(outDir: string, csp: string): void {
   mkdirSync(path.join(outDir, path.dirname(CSP_FILE)), { recursive: true });
   writeFileSync(path.join(outDir, CSP_FILE), `${csp}\n`);
   writeFileSync(path.join(outDir, CSP_NGINX_FILE), cspNginxInclude(csp));
+}
+
+/** The sites the compiled pages show images from, each once, sorted (the policy's img-src). */
+export function imageOriginsOf(pages: Iterable<{ imageOrigins?: string[] }>): string[] {
+  const origins = new Set<string>();
+  for (const page of pages) for (const origin of page.imageOrigins ?? []) origins.add(origin);
+  return [...origins].sort();
 }

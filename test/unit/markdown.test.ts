@@ -162,6 +162,12 @@ describe('Markdown pipeline', () => {
     assert.equal(warnings[0].file, 'docs/info/intro.md');
   });
 
+  it('names the sites its images come from, for the Content-Security-Policy, and no other', () => {
+    const { imageOrigins } = compile('![a](https://img.example.org/a.png) <img src="http://cdn.example.com:8080/x.svg" alt="b"> ![c](//cdn.example.net/c.png)\n\n![d](https://img.example.org/d.png) [ссылка](https://example.com/page) ![e](data:image/gif;base64,R0lGODlhAQABAAAAACw=)\n');
+    assert.deepEqual(imageOrigins, ['cdn.example.net', 'http://cdn.example.com:8080', 'https://img.example.org']);
+    assert.equal(compile('Текст без картинок, [ссылка](https://example.com).\n').imageOrigins, undefined);
+  });
+
   it('sanitises raw HTML: no script, no event handlers, no javascript: URLs', () => {
     const { html } = compile('<div class="x" onclick="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">a</a><img src="x.png" onerror="alert(4)"><b>ok</b></div>\n');
     assert.doesNotMatch(html, /script|onclick|onerror|javascript:/i);
