@@ -23,6 +23,7 @@ import { normaliseForeignForms } from './preprocess.ts';
 import { alertToAdmonition, applyHighlightComments, takeCustomHeadingId, takeLanguageFlag } from './docusaurus-forms.ts';
 import { markdownOfSource } from '../output/page-markdown.ts';
 import { sanitizeSchema } from './sanitize.ts';
+import { removedFromRawHtml } from './raw-html.ts';
 import { remarkIncludes } from './includes.ts';
 import { rejectJsxComponent, rejectModuleLines } from './mdx-forms.ts';
 import { rehypeSections } from './sections.ts';
@@ -114,10 +115,13 @@ function remarkSite() {
         case 'heading':
           takeCustomHeadingId(node as Heading);
           return;
-        case 'html':
+        case 'html': {
           rejectJsxComponent(node as Html, ctx.file, (node as Html).position ? (node as Html).position!.start.line + ctx.lineOffset : undefined);
           file.data.hasRaw = true;
+          const removed = removedFromRawHtml((node as Html).value);
+          if (removed.length) warn(ctx, (node as Html).position?.start.line, `raw HTML the page does not get, removed by the sanitiser: ${removed.join(', ')} (write it in Markdown or a directive; see "Raw HTML" in the README)`);
           return;
+        }
         case 'paragraph':
           warnColonsAsText(node as Paragraph, ctx);
           return;

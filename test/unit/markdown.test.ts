@@ -168,6 +168,16 @@ describe('Markdown pipeline', () => {
     assert.equal(compile('Текст без картинок, [ссылка](https://example.com).\n').imageOrigins, undefined);
   });
 
+  it('warns at the line of raw HTML the sanitiser removes, naming what, and not at HTML it keeps', () => {
+    const { html, warnings } = compile('Видео:\n\n<iframe src="https://www.youtube.com/embed/x"></iframe>\n\n<span style="color:red" onclick="x()">красный</span> <a href="javascript:alert(1)" target="_blank">x</a>\n\n<kbd>Ctrl</kbd> <sup>1</sup> <div class="x" data-id="1" aria-label="y">d</div> <details open><summary>Ещё</summary>текст</details><br/>\n');
+    assert.doesNotMatch(html, /iframe|style=|onclick|javascript|target=/);
+    assert.deepEqual(warnings.map((w) => [w.line, w.message.replace(/ \(write it.*$/, '')]), [
+      [3, 'raw HTML the page does not get, removed by the sanitiser: <iframe>'],
+      [5, 'raw HTML the page does not get, removed by the sanitiser: style on <span>, onclick on <span>'],
+      [5, 'raw HTML the page does not get, removed by the sanitiser: href="javascript:…" on <a>, target on <a>'],
+    ]);
+  });
+
   it('sanitises raw HTML: no script, no event handlers, no javascript: URLs', () => {
     const { html } = compile('<div class="x" onclick="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">a</a><img src="x.png" onerror="alert(4)"><b>ok</b></div>\n');
     assert.doesNotMatch(html, /script|onclick|onerror|javascript:/i);
