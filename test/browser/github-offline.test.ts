@@ -4,38 +4,29 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { copyFixture } from '../helpers/build-fixture.ts';
-import { isolate, serveWithBrowser, type ServedSite } from '../helpers/browser.ts';
+import { describe, it } from 'node:test';
+import { servedFixture } from '../helpers/build-fixture.ts';
+import { isolate } from '../helpers/browser.ts';
 
 describe('github.live: false', () => {
-  let browser: Browser;
-  let close: (() => Promise<void>) | undefined;
-  let site: ServedSite;
-  before(async () => {
-    const fixture = copyFixture();
+  const served = servedFixture((fixture) => {
     const configFile = path.join(fixture.dir, 'site.config.ts');
     const config = readFileSync(configFile, 'utf8');
     const offline = config.replace("github: { owner: 'H-BF', repo: 'sgroups' },",
       "github: { owner: 'H-BF', repo: 'sgroups', live: false, facts: { tag: 'v2.1.0', stars: 1500, forks: 70 } },");
     assert.notEqual(offline, config, 'the fixture config names the repository as this test expects');
     fixture.write('site.config.ts', offline);
-    const r = fixture.build(['--no-link-check']);
-    assert.equal(r.status, 0, r.stderr);
-    ({ site, browser, close } = await serveWithBrowser(fixture.out));
-  });
-  after(() => close?.());
+  }, ['--no-link-check']);
 
   it('shows the build-time facts, calls nothing and logs nothing', async () => {
-    const context = await browser.newContext();
+    const context = await served.browser.newContext();
     const { githubCalls } = await isolate(context);
     const page = await context.newPage();
     const messages: string[] = [];
     page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
     page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
     for (const route of ['/guide/intro', '/guide/install']) {
-      await page.goto(`${site.origin}${route}`);
+      await page.goto(`${served.site.origin}${route}`);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       await page.waitForTimeout(300);
     }
@@ -49,7 +40,7 @@ describe('github.live: false', () => {
     assert.deepEqual(githubCalls, [], 'no request to api.github.com');
     assert.deepEqual(messages, [], 'nothing in the console');
     // Without JavaScript the same facts are there: they are in the HTML.
-    const html = await (await fetch(`${site.origin}/guide/intro`)).text();
+    const html = await (await fetch(`${served.site.origin}/guide/intro`)).text();
     assert.match(html, /data-testid="github-tag">.*v2\.1\.0/s);
     await context.close();
   });

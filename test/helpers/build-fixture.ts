@@ -1,9 +1,13 @@
 // Builds a copy of the fixture site (or a variant of it) through the real CLI, as an author would.
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fixtureSite, projectRoot } from './paths.ts';
 import { tempDir } from './temp-dir.ts';
+import { after, before } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { serveWithBrowser, type ServedSite } from './browser.ts';
 
 export interface FixtureCopy {
   dir: string;
@@ -44,4 +48,23 @@ export function copyFixture(): FixtureCopy {
       return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
     },
   };
+}
+
+/**
+ * For a describe block: a copy of the fixture site, changed by `prepare`, built through the CLI
+ * (with `buildArgs`) and served to a browser before its tests, both stopped after them. The
+ * fields are read in the tests, once the before hook has set them.
+ */
+export function servedFixture(prepare: (fixture: FixtureCopy) => void, buildArgs: string[] = []): { readonly fixture: FixtureCopy; readonly site: ServedSite; readonly browser: Browser } {
+  let served: { fixture: FixtureCopy; site: ServedSite; browser: Browser; close(): Promise<void> } | undefined;
+  before(async () => {
+    const fixture = copyFixture();
+    prepare(fixture);
+    const r = fixture.build(buildArgs);
+    assert.equal(r.status, 0, r.stderr);
+    served = { fixture, ...(await serveWithBrowser(fixture.out)) };
+  });
+  after(() => served?.close());
+  const get = () => served ?? assert.fail('the fixture is served from the before hook on');
+  return { get fixture() { return get().fixture; }, get site() { return get().site; }, get browser() { return get().browser; } };
 }
