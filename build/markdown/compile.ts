@@ -162,7 +162,7 @@ function rehypeRawWhenNeeded(this: Processor) {
  * Content-Security-Policy allows only its own images otherwise (build/render/csp.ts), and a
  * reader would see a broken image where the author saw none.
  */
-function imageOriginsOf(tree: Root): string[] {
+function imageOriginsIn(tree: Root): string[] {
   const origins = new Set<string>();
   walk(tree, (n) => {
     const node = n as unknown as Element;
@@ -184,7 +184,7 @@ function rehypeSite() {
   return (tree: Root, file: VFile) => {
     // Only a page whose text names another site, or that includes fragments, can show that site's images.
     const ctx = contextOf(file);
-    if (ctx.source.includes('://') || ctx.includes?.length) file.data.imageOrigins = imageOriginsOf(tree);
+    if (ctx.source.includes('://') || ctx.includes?.length) file.data.imageOrigins = imageOriginsIn(tree);
     const headings = new HeadingIds(file.data.placeHeadings === true);
     if (file.data.hasRaw) {
       walk(tree, (n) => {

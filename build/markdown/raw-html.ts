@@ -9,6 +9,7 @@ import { sanitizeSchema } from './sanitize.ts';
 const TAG = /<([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 
 type AttributeRule = string | [string, ...unknown[]];
 const namesOf = (rules: AttributeRule[] | undefined) => new Set((rules ?? []).map((r) => (Array.isArray(r) ? r[0] : r)));
@@ -28,7 +29,7 @@ function allowedOn(tag: string, property: string): boolean {
 /** What of this raw HTML the page will not have: `<iframe>`, `style on <span>`, `href="javascript:…" on <a>`; each once. */
 export function removedFromRawHtml(raw: string): string[] {
   const removed = new Set<string>();
-  for (const [, rawTag, attributes] of raw.matchAll(TAG)) {
+  for (const [, rawTag, attributes] of raw.replace(COMMENT, '').matchAll(TAG)) {
     const tag = rawTag.toLowerCase();
     if (!TAG_NAMES.has(tag)) {
       removed.add(`<${tag}>`);

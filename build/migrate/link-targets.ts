@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Plan, PlannedFile } from './plan.ts';
 import { relativeUrl } from './plan.ts';
 import type { UrlDecision, UrlKind } from './urls.ts';
+import { decodedBy, splitLinkTarget } from '../decoded-url.ts';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const MARKDOWN_FILE = /\.mdx?$/i;
@@ -28,16 +29,9 @@ export class LinkTargets {
 
   decide(page: PlannedFile, url: string, kind: UrlKind): UrlDecision {
     if (url.startsWith('#') || (EXTERNAL.test(url) && !url.startsWith('pathname:'))) return { url };
-    const cut = url.search(/[?#]/);
-    const pathPart = cut === -1 ? url : url.slice(0, cut);
-    const suffix = cut === -1 ? '' : url.slice(cut);
+    const [pathPart, suffix] = splitLinkTarget(url);
     if (pathPart === '') return { url };
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathPart);
-    } catch {
-      decoded = pathPart;
-    }
+    const decoded = decodedBy(decodeURIComponent, pathPart);
     // `pathname:///files/x.pdf` is Docusaurus's way to link a static file past its router.
     if (url.startsWith('pathname:')) return this.absolute(page, decoded.replace(/^pathname:\/*/, '/'), suffix, kind, url, false);
     if (decoded.startsWith('@site/')) return this.file(page, path.join(this.plan.site.siteDir, decoded.slice('@site/'.length)), suffix, kind, url);

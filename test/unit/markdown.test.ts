@@ -169,7 +169,7 @@ describe('Markdown pipeline', () => {
   });
 
   it('warns at the line of raw HTML the sanitiser removes, naming what, and not at HTML it keeps', () => {
-    const { html, warnings } = compile('Видео:\n\n<iframe src="https://www.youtube.com/embed/x"></iframe>\n\n<span style="color:red" onclick="x()">красный</span> <a href="javascript:alert(1)" target="_blank">x</a>\n\n<kbd>Ctrl</kbd> <sup>1</sup> <div class="x" data-id="1" aria-label="y">d</div> <details open><summary>Ещё</summary>текст</details><br/>\n');
+    const { html, warnings } = compile('Видео:\n\n<iframe src="https://www.youtube.com/embed/x"></iframe>\n\n<span style="color:red" onclick="x()">красный</span> <a href="javascript:alert(1)" target="_blank">x</a>\n\n<kbd>Ctrl</kbd> <sup>1</sup> <div class="x" data-id="1" aria-label="y">d</div> <details open><summary>Ещё</summary>текст</details><br/>\n\n<!-- <iframe src="https://example.org"></iframe> в комментарии -->\n');
     assert.doesNotMatch(html, /iframe|style=|onclick|javascript|target=/);
     assert.deepEqual(warnings.map((w) => [w.line, w.message.replace(/ \(write it.*$/, '')]), [
       [3, 'raw HTML the page does not get, removed by the sanitiser: <iframe>'],
