@@ -11,19 +11,31 @@ import { imageSize } from 'image-size';
 import type { Link, Image, Definition } from 'mdast';
 import { warn, type CompileContext } from './context.ts';
 import { decodedBy, splitLinkTarget } from '../decoded-url.ts';
+import type { RouteLookup } from '../output/page-markdown.ts';
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const MARKDOWN_FILE = /\.mdx?$/i;
 
+/**
+ * A link to a page's file as that page's route, its query and fragment kept (`../a/b.md?x=1#y` →
+ * `/a/b?x=1#y`): what the HTML (rewriteLink) and the page's Markdown for machines
+ * (build/output/page-markdown.ts) both link to. undefined for a link that is not to a Markdown
+ * file; null for one to a file that is no page. An absolute path to a .md file is ambiguous
+ * (authors link to routes or to relative files): no page.
+ */
+export function routeOfFileLink(url: string, fromFile: string, routes: RouteLookup): string | null | undefined {
+  const [target, rest] = splitLinkTarget(url);
+  if (!target || EXTERNAL.test(target) || !MARKDOWN_FILE.test(target)) return undefined;
+  if (target.startsWith('/')) return null;
+  const route = routes.get(path.resolve(path.dirname(fromFile), decodedBy(decodeURIComponent, target)));
+  return route === undefined ? null : route + rest;
+}
+
 export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
-  const [target, rest] = splitLinkTarget(node.url);
-  if (!target || EXTERNAL.test(target) || !MARKDOWN_FILE.test(target)) return;
-  const abs = target.startsWith('/')
-    ? null // an absolute path to a .md file is ambiguous: authors link to routes or to relative files
-    : path.resolve(path.dirname(ctx.absPath), decodedBy(decodeURIComponent, target));
-  const route = abs ? ctx.routes.get(abs) : undefined;
-  if (route !== undefined) {
-    node.url = route + rest;
+  const route = routeOfFileLink(node.url, ctx.absPath, ctx.routes);
+  if (route === undefined) return;
+  if (route !== null) {
+    node.url = route;
     return;
   }
   warn(ctx, node.position?.start.line, `link to "${node.url}" does not match any page; rendered as text (fix the path or remove the link)`);

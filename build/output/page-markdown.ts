@@ -4,10 +4,8 @@
 // its label, the light variant of a themed image, an API badge as inline code), included fragments
 // in place, and links to other pages made absolute site URLs, so the text stands on its own
 // outside the site.
-import { decodedBy, splitLinkTarget } from '../decoded-url.ts';
 import type { Blockquote, Code, Content, Definition, Heading, Link, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
-import path from 'node:path';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
@@ -16,6 +14,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { ADMONITION_TITLES, DETAILS_SUMMARY } from '../markdown/directives.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
+import { routeOfFileLink } from '../markdown/links.ts';
 import { applyHighlightComments, DIFF_LINES, hasCustomHeadingId, takeCustomHeadingId, takeLanguageFlag } from '../markdown/docusaurus-forms.ts';
 
 /** Absolute source path → route (a Map, or the compile's recording view of one: build/markdown/context.ts). */
@@ -86,10 +85,8 @@ function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
 function absoluteLink(url: string, sourceFile: string, ctx: MarkdownContext): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('#')) return url;
   if (url.startsWith('/')) return `${ctx.siteUrl}${url}`;
-  const [file, rest] = splitLinkTarget(url);
-  const route = /\.mdx?$/.test(file) ? ctx.routeOfFile.get(path.resolve(path.dirname(sourceFile), decodedBy(decodeURIComponent, file))) : undefined;
-  if (route !== undefined) return `${ctx.siteUrl}${route}${rest}`;
-  return url;
+  const route = routeOfFileLink(url, sourceFile, ctx.routeOfFile);
+  return route ? `${ctx.siteUrl}${route}` : url;
 }
 
 function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: MarkdownContext): void {

@@ -239,7 +239,6 @@ function openFile(p: string): { fd: number; stat: Stats } | null {
   return null;
 }
 
-
 /**
  * The file's time in whole seconds, as nginx sends it (and as the ETag has it). Not stat's `mtime`:
  * Node rounds that Date to the millisecond, so a file written at …01.9996 s would be sent as …02.
