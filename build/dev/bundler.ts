@@ -96,8 +96,8 @@ export class DevBundler {
     current.add(path.join(this.input.outDir, sprite));
     for (const rel of filesUnder(assetsDir)) {
       const file = path.join(assetsDir, rel);
-      // Content images live under assets/img and are the session's to manage.
-      if (rel.startsWith('img/') || current.has(file)) continue;
+      // Content images and linked files live under assets/img and assets/files, and are the session's to manage.
+      if (rel.startsWith('img/') || rel.startsWith('files/') || current.has(file)) continue;
       if (/\.(js|css|map)$/.test(rel) || /^icons\.\w+\.svg$/.test(rel) || path.dirname(rel) === 'media') rmSync(file, { force: true });
     }
   }

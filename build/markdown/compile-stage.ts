@@ -18,7 +18,7 @@ import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
 import { workerFile } from '../worker-bundle.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
 import { includedFiles } from './includes.ts';
-import { imageHashOf } from './links.ts';
+import { fileHashOf } from './links.ts';
 import type { CompileDeps } from './context.ts';
 import { BuildError } from '../errors.ts';
 import { timeSlicer } from '../time-slice.ts';
@@ -171,17 +171,17 @@ export async function compileSite(
   const cache = KeyValueCache.open<CompiledPage>(cacheDir, BODY_STORES.pages.names);
   const bodies = BodyStore.open(cacheDir, 'pages');
   const base = hashKey(markdownPipelineHash(), highlightLanguages().join(','));
-  const imageHashes = new Map<string, string>();
-  const imageHash = (file: string) => {
-    let hash = imageHashes.get(file);
-    if (hash === undefined) imageHashes.set(file, (hash = imageHashOf(file)));
+  const fileHashes = new Map<string, string>();
+  const fileHash = (file: string) => {
+    let hash = fileHashes.get(file);
+    if (hash === undefined) fileHashes.set(file, (hash = fileHashOf(file)));
     return hash;
   };
   const holds = (deps: CompileDeps | undefined) => {
     const routes = deps?.routes?.split('\0') ?? [];
     for (let i = 0; i < routes.length; i += 2) if ((routeOfFile.get(routes[i]) ?? '') !== routes[i + 1]) return false;
-    const images = deps?.images?.split('\0') ?? [];
-    for (let i = 0; i < images.length; i += 2) if (imageHash(images[i]) !== images[i + 1]) return false;
+    const files = deps?.files?.split('\0') ?? [];
+    for (let i = 0; i < files.length; i += 2) if (fileHash(files[i]) !== files[i + 1]) return false;
     return true;
   };
   const results = new Map<string, CompiledPage>();

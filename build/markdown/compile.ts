@@ -14,7 +14,7 @@ import { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
 import { contextOf, depsOf, warn, recordingRoutes, type AssetRef, type CompileContext, type CompileDeps } from './context.ts';
 import { ADMONITION_TITLES, createDirectiveHandler, type Directive } from './directives.ts';
-import { rewriteImage, rewriteLink } from './links.ts';
+import { imageReferencesAsImages, publishedFile, rewriteImage, rewriteLink } from './links.ts';
 import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
 import { fillInlineToc, HeadingIds, type PlacedHeading, type TocEntry } from './headings.ts';
 import { SKIP, walk } from './walk.ts';
@@ -78,7 +78,7 @@ function remarkSite() {
     const ctx = contextOf(file);
     // The page's plain Markdown, from the tree before anything below changes it: one parse serves both outputs.
     const started = performance.now();
-    file.data.markdown = markdownOfSource(tree, ctx.source, ctx.absPath, ctx.routes);
+    file.data.markdown = markdownOfSource(tree, ctx.source, ctx.absPath, ctx.routes, (url, _from, kind) => publishedFile(url, ctx, kind)?.url);
     markdownOutputMs += performance.now() - started;
     const first = tree.children[0] as Heading | undefined;
     if (first?.type === 'heading' && first.depth === 1) {
@@ -90,6 +90,8 @@ function remarkSite() {
       const text = toString(paragraph).replace(/\s+/g, ' ').trim();
       file.data.excerpt = text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
     }
+    // `![alt][label]` points at its file through a definition: made an image before the walk rewrites definitions as links.
+    if (ctx.source.includes('![') && ctx.source.includes(']:')) imageReferencesAsImages(tree);
     const directive = createDirectiveHandler(ctx);
     walk(tree, (node, index, parent) => {
       switch (node.type) {
@@ -266,7 +268,7 @@ function runProcessor(input: MarkdownInput, routeOfFile: Map<string, string>, pl
   processor ??= createProcessor();
   rejectModuleLines(input.body, input.file, input.lineOffset);
   const source = normaliseForeignForms(input.body);
-  const deps: CompileContext['deps'] = { routes: new Map(), images: new Map() };
+  const deps: CompileContext['deps'] = { routes: new Map(), files: new Map() };
   const ctx: CompileContext = {
     file: input.file,
     absPath: input.absPath,
@@ -276,6 +278,7 @@ function runProcessor(input: MarkdownInput, routeOfFile: Map<string, string>, pl
     deps,
     warnings: [],
     assets: [],
+    localFiles: new Map(),
   };
   const undecoded = undecodedWarning(input);
   if (undecoded) ctx.warnings.push(undecoded);

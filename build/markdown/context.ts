@@ -4,6 +4,7 @@ import type { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
 import type { RouteLookup } from '../output/page-markdown.ts';
 import { byCodeUnit } from '../order.ts';
+import type { LocalFile } from './links.ts';
 
 export interface AssetRef {
   /** Absolute path of the source file. */
@@ -24,7 +25,9 @@ export interface CompileContext {
    */
   routes: RouteLookup;
   /** What the compiled page depends on outside its own text: see CompileDeps. */
-  deps: { routes: Map<string, string>; images: Map<string, string> };
+  deps: { routes: Map<string, string>; files: Map<string, string> };
+  /** Images and linked files read by this page so far (kind and path → what was read): build/markdown/links.ts. */
+  localFiles: Map<string, LocalFile>;
   warnings: Warning[];
   assets: AssetRef[];
   /** Fragments this page includes (absolute paths): build/markdown/includes.ts. */
@@ -38,15 +41,15 @@ export interface CompileContext {
 /**
  * What a compiled page depends on besides its text and fragments, recorded while it compiles:
  * each file its links asked the route table about (its route, or '' for none) and each image
- * it points at (the content hash in its URL, or '' when missing). A cached page is taken again
- * only when all of them still hold (build/markdown/compile-stage.ts), so a page added elsewhere
- * compiles nothing but the pages that link to its file, and an edited image compiles the pages
- * that show it. Each is one string, `file\0value\0file\0value…` (no path holds a NUL): kept
+ * or other local file it shows or links to (the content hash in its URL, or '' when missing). A
+ * cached page is taken again only when all of them still hold (build/markdown/compile-stage.ts),
+ * so a page added elsewhere compiles nothing but the pages that link to its file, and an edited
+ * image compiles the pages that show it. Each is one string, `file\0value\0file\0value…` (no path holds a NUL): kept
  * for every page through a build, a list of strings made two objects per link.
  */
 export interface CompileDeps {
   routes?: string;
-  images?: string;
+  files?: string;
 }
 
 /** The route table as a page sees it, recording each file it asks about in ctx.deps. */
@@ -63,7 +66,7 @@ export function recordingRoutes(routeOfFile: Map<string, string>, deps: CompileC
 /** The deps as stored with the page (sorted, so that equal deps are equal lists). */
 export function depsOf(deps: CompileContext['deps']): CompileDeps {
   const flat = (m: Map<string, string>) => [...m].sort(([a], [b]) => byCodeUnit(a, b)).flat().join('\0');
-  return { ...(deps.routes.size ? { routes: flat(deps.routes) } : {}), ...(deps.images.size ? { images: flat(deps.images) } : {}) };
+  return { ...(deps.routes.size ? { routes: flat(deps.routes) } : {}), ...(deps.files.size ? { files: flat(deps.files) } : {}) };
 }
 
 export function contextOf(file: VFile): CompileContext {

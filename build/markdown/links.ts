@@ -1,14 +1,18 @@
 // Rewrites what Markdown points at so it works in the built site:
 // - relative links to `.md`/`.mdx` files become routes (`../a/b.md#x` → `/a/b#x`); a link to a file
 //   that is not a page warns (file:line) and is rendered as plain text, so the build goes on;
-// - relative images are copied into the output under a content hash (cache-friendly URLs), and
-//   get their own width and height (as Docusaurus 3 gives them), so that the text below them does
-//   not jump when they arrive, and `loading="lazy"`.
+// - relative links to other files next to the pages (`./manual.pdf`, `./_files/config.yaml`) are
+//   published under `/assets/files/` with a content hash in the name, as Docusaurus does, so that
+//   a download link works and a changed file gets a new URL;
+// - relative images are copied into the output under `/assets/img/` and a content hash, and get
+//   their own width and height (as Docusaurus 3 gives them), so that the text below them does not
+//   jump when they arrive, and `loading="lazy"`.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import type { Link, Image, Definition } from 'mdast';
+import type { Definition, Image, ImageReference, Link, LinkReference, Root as MdRoot } from 'mdast';
+import { walk } from './walk.ts';
 import { warn, type CompileContext } from './context.ts';
 import { decodedBy, splitLinkTarget } from '../decoded-url.ts';
 import type { RouteLookup } from '../output/page-markdown.ts';
@@ -33,7 +37,11 @@ export function routeOfFileLink(url: string, fromFile: string, routes: RouteLook
 
 export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
   const route = routeOfFileLink(node.url, ctx.absPath, ctx.routes);
-  if (route === undefined) return;
+  if (route === undefined) {
+    const published = publishedFile(node.url, ctx, 'files');
+    if (published) node.url = published.url;
+    return;
+  }
   if (route !== null) {
     node.url = route;
     return;
@@ -54,11 +62,18 @@ const readIfThere = (abs: string): Buffer | undefined => {
   }
 };
 
-/** An image file as a page shows it: its content hash ('' when there is no such file), and its size when its format tells it. */
-function readImage(abs: string): { hash: string; width?: number; height?: number } {
+/** A file next to the pages as the site publishes it: its content hash ('' when there is no such file), and an image's size when its format tells it. */
+export interface LocalFile {
+  hash: string;
+  width?: number;
+  height?: number;
+}
+
+function readLocalFile(abs: string, kind: PublishedKind): LocalFile {
   const content = readIfThere(abs);
   if (!content) return { hash: '' };
   const hash = contentHash(content);
+  if (kind === 'files') return { hash };
   try {
     const size = imageSize(content);
     // EXIF orientations 5–8 turn a photo by a quarter: browsers show it turned.
@@ -70,29 +85,98 @@ function readImage(abs: string): { hash: string; width?: number; height?: number
 }
 
 /**
- * The content hash an image's URL carries, or '' when there is no such file: what the cache
- * checks a compiled page's images by (its size follows from the same bytes, so is not read here).
+ * The content hash a published file's URL carries, or '' when there is no such file: what the
+ * cache checks a compiled page's images and linked files by (an image's size follows from the
+ * same bytes, so is not read here).
  */
-export function imageHashOf(abs: string): string {
+export function fileHashOf(abs: string): string {
   const content = readIfThere(abs);
   return content ? contentHash(content) : '';
 }
 
+/** Images a page shows, files it links to for download. */
+export type PublishedKind = 'img' | 'files';
+
+/**
+ * The file a relative link or image points at (`./diagram.svg`, `../files/a.pdf#page=2`): its
+ * absolute path and the query and fragment written after it. undefined for what is not one:
+ * another site, a path of the site, an anchor of the page, an empty link.
+ */
+export function localTarget(url: string, fromFile: string): { abs: string; rest: string } | undefined {
+  if (!url || EXTERNAL.test(url) || /^[/#?]/.test(url)) return undefined;
+  const [target, rest] = splitLinkTarget(url);
+  if (!target) return undefined;
+  return { abs: path.resolve(path.dirname(fromFile), decodedBy(decodeURIComponent, target)), rest };
+}
+
+/** Where a file is published: its own name (a download is saved under it) with its content hash. */
+export function publishedPath(abs: string, hash: string, kind: PublishedKind): string {
+  const ext = path.extname(abs);
+  return `/assets/${kind}/${path.basename(abs, ext)}.${hash}${ext}`;
+}
+
+/**
+ * A relative link's or image's file as published, recorded as what the page shows (copied into
+ * the output, and a dependency of the compiled page: an edited file changes its URL, a file that
+ * appears makes the link one) and read once per page. undefined when the URL is no local file's
+ * or there is no such file (the link is left as written: the link check names it).
+ */
+export function publishedFile(url: string, ctx: CompileContext, kind: PublishedKind): (LocalFile & { url: string; written: string }) | undefined {
+  const target = localTarget(url, ctx.absPath);
+  if (!target) return undefined;
+  const key = `${kind}:${target.abs}`;
+  let file = ctx.localFiles.get(key);
+  if (!file) {
+    file = readLocalFile(target.abs, kind);
+    ctx.localFiles.set(key, file);
+    ctx.deps.files.set(target.abs, file.hash);
+    if (file.hash) ctx.assets.push({ source: target.abs, url: publishedPath(target.abs, file.hash, kind) });
+  }
+  if (!file.hash) return undefined;
+  return { ...file, url: publishedPath(target.abs, file.hash, kind) + target.rest, written: url };
+}
+
 export function rewriteImage(node: Image, ctx: CompileContext) {
-  const url = node.url;
-  if (!url || EXTERNAL.test(url) || url.startsWith('/')) return;
-  const [target] = splitLinkTarget(url);
-  const abs = path.resolve(path.dirname(ctx.absPath), decodedBy(decodeURIComponent, target));
-  const { hash, width, height } = readImage(abs);
-  ctx.deps.images.set(abs, hash); // an edited image changes its URL and maybe its size: the page compiles again
-  if (!hash) {
-    warn(ctx, node.position?.start.line, `image "${url}" not found next to the page`);
+  const image = publishedFile(node.url, ctx, 'img');
+  if (!image) {
+    if (localTarget(node.url, ctx.absPath)) warn(ctx, node.position?.start.line, `image "${node.url}" not found next to the page`);
     return;
   }
-  const ext = path.extname(abs);
-  const publicUrl = `/assets/img/${path.basename(abs, ext)}.${hash}${ext}`;
-  ctx.assets.push({ source: abs, url: publicUrl });
-  node.url = publicUrl;
-  const size = width && height ? { width, height } : {};
+  node.url = image.url;
+  const size = image.width && image.height ? { width: image.width, height: image.height } : {};
   node.data = { ...(node.data ?? {}), hProperties: { ...size, loading: 'lazy', decoding: 'async' } };
+}
+
+/**
+ * `![Схема][diagram]` with `[diagram]: ./diagram.svg` written elsewhere on the page, as the image
+ * it stands for, so that it is published and sized like `![Схема](./diagram.svg)`. A definition
+ * no link reference uses is taken off the tree (it prints as nothing): else the walk would
+ * publish its file a second time, as a download. The labels of what remains are the page's.
+ * Only on a page whose text has both an image and a definition.
+ */
+export function imageReferencesAsImages(tree: MdRoot): void {
+  const definitions = new Map<string, Definition>();
+  const linked = new Set<string>();
+  let images = false;
+  walk(tree, (node) => {
+    if (node.type === 'definition') {
+      const d = node as unknown as Definition;
+      // As CommonMark says, the first definition of a label is the one that counts.
+      if (!definitions.has(d.identifier)) definitions.set(d.identifier, d);
+    } else if (node.type === 'linkReference') linked.add((node as unknown as LinkReference).identifier);
+    else if (node.type === 'imageReference') images = true;
+  });
+  if (!images) return;
+  walk(tree, (node, index, parent) => {
+    if (node.type === 'definition' && !linked.has((node as unknown as Definition).identifier)) {
+      parent.children.splice(index, 1);
+      return index;
+    }
+    if (node.type !== 'imageReference') return;
+    const reference = node as unknown as ImageReference;
+    const definition = definitions.get(reference.identifier);
+    if (!definition) return;
+    const image: Image = { type: 'image', url: definition.url, title: definition.title, alt: reference.alt, position: reference.position };
+    parent.children[index] = image as never;
+  });
 }

@@ -1,8 +1,10 @@
 // What a URL written in a Docusaurus page points at, and how to point at it from the converted
 // page. Links to pages become relative `.md` links (the generator turns them into routes and
-// checks them); images become relative paths to copies in the target folder (the generator
-// publishes them under a content hash). What cannot work here becomes plain text and is
-// reported, so the converted site's link check never fails on the migration.
+// checks them); images and linked files become relative paths to copies in the target folder
+// (the generator publishes them under a content hash, as Docusaurus does). A static file linked
+// by its URL keeps that URL when the target site's static folder is given (--static). What
+// cannot work here becomes plain text and is reported, so the converted site's link check never
+// fails on the migration.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Plan, PlannedFile } from './plan.ts';
@@ -22,7 +24,7 @@ export interface StaticCopy {
 }
 
 export class LinkTargets {
-  /** Static files (not images) to copy into `--static DIR`, keeping their URL. */
+  /** Static files (not images) to copy into `--static DIR`, keeping their URL, when it is given. */
   readonly staticCopies: StaticCopy[] = [];
 
   constructor(private readonly plan: Plan, private readonly staticOut: string | undefined) {}
@@ -88,14 +90,9 @@ export class LinkTargets {
     }
     const exists = planned !== undefined || (existsSync(abs) && statSync(abs).isFile());
     if (!exists) return this.unresolved(kind, url, 'the file does not exist');
-    if (kind === 'image' || IMAGE.test(abs)) {
-      const copy = planned ?? this.plan.adopt(abs, '_static', path.basename(abs), 'copy');
-      return { url: relativeUrl(page.target, copy.target) + suffix };
-    }
-    return {
-      asText: true,
-      problem: { what: `link to the file ${url}`, todo: 'this generator publishes pages and images only; put the file in the static folder and link it as /name' },
-    };
+    // The docs' own files are copied already; one from elsewhere gets a copy beside the pages.
+    const copy = planned ?? this.plan.adopt(abs, '_static', path.basename(abs), 'copy');
+    return { url: relativeUrl(page.target, copy.target) + suffix };
   }
 
   private staticFile(page: PlannedFile, abs: string, staticDir: string, suffix: string, kind: UrlKind, url: string): UrlDecision {
@@ -108,10 +105,9 @@ export class LinkTargets {
       if (!this.staticCopies.some((c) => c.rel === rel)) this.staticCopies.push({ source: abs, rel });
       return { url: `/${rel}${suffix}` };
     }
-    return {
-      asText: true,
-      problem: { what: `link to the static file ${url}`, todo: `copy ${path.relative(this.plan.site.siteDir, abs)} into the site's static folder and link it again (or migrate with --static DIR)` },
-    };
+    // Without the target's static folder, a copy beside the pages: published under a content hash, the URL changes.
+    const copy = this.plan.adopt(abs, '_static', rel, 'copy');
+    return { url: relativeUrl(page.target, copy.target) + suffix };
   }
 
   private unresolved(kind: UrlKind, url: string, why: string): UrlDecision {

@@ -2,9 +2,9 @@
 // Markdown" button: the author's own source without its front matter, with our directives written
 // out as Markdown any reader understands (admonitions as quotes with a bold title, every tab under
 // its label, the light variant of a themed image, an API badge as inline code), included fragments
-// in place, and links to other pages made absolute site URLs, so the text stands on its own
-// outside the site.
-import type { Blockquote, Code, Content, Definition, Heading, Link, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
+// in place, and links to other pages, images and files made absolute site URLs, so the text
+// stands on its own outside the site.
+import type { Blockquote, Code, Content, Definition, Heading, Image, ImageReference, Link, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import remarkDirective from 'remark-directive';
 import remarkFrontmatter from 'remark-frontmatter';
@@ -14,7 +14,8 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { ADMONITION_TITLES, DETAILS_SUMMARY } from '../markdown/directives.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
-import { routeOfFileLink } from '../markdown/links.ts';
+import { fileHashOf, localTarget, publishedPath, routeOfFileLink, type PublishedKind } from '../markdown/links.ts';
+import { walk } from '../markdown/walk.ts';
 import { applyHighlightComments, DIFF_LINES, hasCustomHeadingId, takeCustomHeadingId, takeLanguageFlag } from '../markdown/docusaurus-forms.ts';
 
 /** Absolute source path → route (a Map, or the compile's recording view of one: build/markdown/context.ts). */
@@ -27,6 +28,20 @@ export interface MarkdownContext {
   siteUrl: string;
   /** Absolute source path → route, to turn `.md` links into page URLs. */
   routeOfFile: RouteLookup;
+  /**
+   * The site path an image or linked file next to the pages is published at, undefined when the
+   * URL is not one's or there is no such file. The compile passes its own, which reads each file
+   * once for both outputs (build/markdown/links.ts publishedFile); by default the file is read here.
+   */
+  publishedUrl?: (url: string, fromFile: string, kind: PublishedKind) => string | undefined;
+  /** The labels image references use (`![alt][label]`): their definitions point at images. Set by markdownOfSource. */
+  imageLabels?: Set<string>;
+}
+
+function readPublishedUrl(url: string, fromFile: string, kind: PublishedKind): string | undefined {
+  const target = localTarget(url, fromFile);
+  const hash = target && fileHashOf(target.abs);
+  return hash ? publishedPath(target.abs, hash, kind) + target.rest : undefined;
 }
 
 
@@ -82,11 +97,13 @@ function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
 }
 
 /** Relative links to other docs become their pages' absolute URLs; site paths get the site's address. */
-function absoluteLink(url: string, sourceFile: string, ctx: MarkdownContext): string {
+function absoluteLink(url: string, sourceFile: string, ctx: MarkdownContext, kind: PublishedKind = 'files'): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('#')) return url;
   if (url.startsWith('/')) return `${ctx.siteUrl}${url}`;
-  const route = routeOfFileLink(url, sourceFile, ctx.routeOfFile);
-  return route ? `${ctx.siteUrl}${route}` : url;
+  const route = kind === 'files' ? routeOfFileLink(url, sourceFile, ctx.routeOfFile) : undefined;
+  if (route !== undefined) return route === null ? url : `${ctx.siteUrl}${route}`;
+  const published = (ctx.publishedUrl ?? readPublishedUrl)(url, sourceFile, kind);
+  return published ? `${ctx.siteUrl}${published}` : url;
 }
 
 function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: MarkdownContext): void {
@@ -102,7 +119,8 @@ function rewrite(parent: { children: Content[] }, sourceFile: string, ctx: Markd
     // What only the site reads: `{#id}` after a heading, highlight comments in code.
     if (child.type === 'heading') takeCustomHeadingId(child);
     if (child.type === 'code') plainCode(child);
-    if (child.type === 'link' || child.type === 'definition') (child as Link).url = absoluteLink((child as Link).url, sourceFile, ctx);
+    if (child.type === 'link' || child.type === 'definition') (child as Link).url = absoluteLink((child as Link).url, sourceFile, ctx, ctx.imageLabels?.has((child as Definition).identifier) ? 'img' : 'files');
+    if (child.type === 'image') (child as Image).url = absoluteLink((child as Image).url, sourceFile, ctx, 'img');
     if ('children' in child) rewrite(child as { children: Content[] }, sourceFile, ctx);
     out.push(child);
   }
@@ -201,8 +219,14 @@ class SourceEditor {
           else this.replace(node, this.print(node, node.type === 'textDirective'));
           continue;
         case 'definition':
-          this.link(node);
+          this.link(node, this.ctx.imageLabels?.has(node.identifier) ? 'img' : 'files');
           continue;
+        case 'image': {
+          // Its alt is plain text: printed whole, with the image's site URL.
+          const url = absoluteLink(node.url, this.sourceFile, this.ctx, 'img');
+          if (url !== node.url) this.replace(node, printed([{ ...node, url }], this.sourceFile, this.ctx, true));
+          continue;
+        }
         case 'link':
           if (this.link(node)) continue; // printed whole, its text with it
           break;
@@ -230,12 +254,13 @@ class SourceEditor {
   }
 
   /**
-   * A link to another doc, or to a path of the site, gets the page's address: only its destination
+   * A link to another doc, to a file next to the pages (or the definition an image reference
+   * uses, to its image), or to a path of the site, gets its site URL: only its destination
    * is replaced, `[text](here)` or `[label]: here`, so the text keeps its formatting. Where the
    * destination is not where the syntax says (it always is), the link is printed instead: true then.
    */
-  private link(node: Link | Definition): boolean {
-    const url = absoluteLink(node.url, this.sourceFile, this.ctx);
+  private link(node: Link | Definition, kind: PublishedKind = 'files'): boolean {
+    const url = absoluteLink(node.url, this.sourceFile, this.ctx, kind);
     if (url === node.url) return false;
     const start = startOf(node)!;
     const end = endOf(node)!;
@@ -304,8 +329,8 @@ function destinationAt(source: string, from: number, end: number): { start: numb
  * site's own transforms change it (SourceEditor): no front matter; a leading `# h1` stays
  * (publishedMarkdownBytes adds the title where there is none).
  */
-export function markdownOfSource(tree: Root, source: string, sourceFile: string, routeOfFile: RouteLookup): string {
-  const editor = new SourceEditor(source, sourceFile, { siteUrl: SITE_URL_PLACEHOLDER, routeOfFile });
+export function markdownOfSource(tree: Root, source: string, sourceFile: string, routeOfFile: RouteLookup, publishedUrl?: MarkdownContext['publishedUrl']): string {
+  const editor = new SourceEditor(source, sourceFile, { siteUrl: SITE_URL_PLACEHOLDER, routeOfFile, publishedUrl, imageLabels: imageLabelsOf(tree, source) });
   editor.visit(tree as unknown as { children: Content[] }, true);
   const parts: string[] = [];
   let at = 0;
@@ -315,6 +340,16 @@ export function markdownOfSource(tree: Root, source: string, sourceFile: string,
   }
   parts.push(source.slice(at));
   return `${parts.join('').replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd()}\n`;
+}
+
+/** The labels of the page's image references; only walked for on a page whose text has both an image and a definition. */
+function imageLabelsOf(tree: Root, source: string): Set<string> | undefined {
+  if (!source.includes('![') || !source.includes(']:')) return undefined;
+  const labels = new Set<string>();
+  walk(tree, (n) => {
+    if (n.type === 'imageReference') labels.add((n as unknown as ImageReference).identifier);
+  });
+  return labels;
 }
 
 /** publishedMarkdownBytes() on a string (the dev server, one page at a time). */
@@ -348,5 +383,5 @@ export function pageMarkdown(title: string, body: string, sourceFile: string, ct
   // `:::warning Заголовок` (Docusaurus's title form) as the site's own pipeline reads it.
   const source = normaliseForeignForms(body);
   const tree = processor.parse(source) as Root;
-  return publishedMarkdown(title, markdownOfSource(tree, source, sourceFile, ctx.routeOfFile), ctx.siteUrl);
+  return publishedMarkdown(title, markdownOfSource(tree, source, sourceFile, ctx.routeOfFile, ctx.publishedUrl), ctx.siteUrl);
 }

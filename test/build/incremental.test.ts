@@ -72,6 +72,12 @@ describe('incremental builds write what cold builds write', () => {
     // An image beside a page: its URL carries its content hash, so the page shows a new one.
     edit('docs/guide/diagram.svg', (s) => s.replace('<svg', '<svg data-edited="1"'));
     buildBoth('image edited');
+    // A file a page links to for download: published under its content hash, like an image.
+    site.write('docs/guide/_files/example.yaml', 'listen: 0.0.0.0:9000\n');
+    edit('docs/guide/install.md', (s) => `${s}\nСкачайте [пример](./_files/example.yaml).\n`);
+    buildBoth('link to a file added');
+    edit('docs/guide/_files/example.yaml', (s) => s.replace('9000', '9001'));
+    buildBoth('linked file edited');
     // A page appears where another page's link pointed at nothing: that link becomes a real one.
     site.write('docs/guide/missing.md', '---\ntitle: Была ненайденной\n---\n\nТеперь есть.\n');
     buildBoth('linked page added');
@@ -424,6 +430,20 @@ describe('what an edit rebuilds', () => {
     const after = /\/assets\/img\/diagram\.[0-9a-f]{10}\.svg/.exec(intro())![0];
     assert.notEqual(after, before);
     assert.match(readFileSync(path.join(site.out, after), 'utf8'), /data-new="1"/);
+    assert.ok(!existsSync(path.join(site.out, before)), 'the old name is gone');
+  });
+
+  it('a file a page links to edited: that page compiles again and links to it under its new name', () => {
+    const install = () => readFileSync(path.join(site.out, 'guide/install/index.html'), 'utf8');
+    site.write('docs/guide/_files/rules.json', '{"rules": []}\n');
+    site.write('docs/guide/install.md', `${readFileSync(path.join(site.docs, 'guide/install.md'), 'utf8')}\nПравила: [rules.json](./_files/rules.json).\n`);
+    statsOf();
+    const before = /\/assets\/files\/rules\.[0-9a-f]{10}\.json/.exec(install())![0];
+    site.write('docs/guide/_files/rules.json', '{"rules": [1]}\n');
+    assert.equal(statsOf().compiled, 1);
+    const after = /\/assets\/files\/rules\.[0-9a-f]{10}\.json/.exec(install())![0];
+    assert.notEqual(after, before);
+    assert.equal(readFileSync(path.join(site.out, after), 'utf8'), '{"rules": [1]}\n');
     assert.ok(!existsSync(path.join(site.out, before)), 'the old name is gone');
   });
 

@@ -128,6 +128,31 @@ describe('Markdown pipeline', () => {
     assert.deepEqual(warnings, []);
   });
 
+  it('shows an image written as a reference, `![alt][label]`, like one written in place', () => {
+    const dir = tempDir('sg-image-refs-');
+    writeFileSync(path.join(dir, 'scheme.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 120"></svg>');
+    const body = 'Схема: ![Схема][scheme], она же ![scheme], и [ссылка на неё][scheme-file].\n\n[scheme]: ./scheme.svg "Подпись"\n[scheme-file]: ./scheme.svg\n';
+    const { html, assets, warnings } = compileMarkdown({ file: 'docs/x.md', absPath: path.join(dir, 'x.md'), body, lineOffset: 0 }, routes);
+    assert.deepEqual(warnings, []);
+    assert.match(html, /Схема: <img src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="Схема" title="Подпись" width="300" height="120" loading="lazy" decoding="async">, она же <img src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="scheme" title="Подпись"/);
+    assert.match(html, /<a href="\/assets\/files\/scheme\.[0-9a-f]{10}\.svg">ссылка на неё<\/a>/, 'a link reference to the same file links to it as a file');
+    assert.deepEqual(assets.map((a) => a.url.replace(/\.[0-9a-f]{10}\./, '.#.')), ['/assets/img/scheme.#.svg', '/assets/files/scheme.#.svg'], 'each published once');
+  });
+
+  it('publishes a file a page links to under its name and a content hash, as Docusaurus does, and leaves a link to no file as written', () => {
+    const dir = tempDir('sg-linked-files-');
+    writeFileSync(path.join(dir, 'manual.pdf'), '%PDF-1.4 руководство');
+    writeFileSync(path.join(dir, 'config example.yaml'), 'listen: 0.0.0.0:9000\n');
+    const body = 'Скачайте [руководство](./manual.pdf#page=2), [пример](<./config example.yaml>) и [раздел](./nothing-here), [папку](../other/).\n';
+    const { html, assets, warnings, deps } = compileMarkdown({ file: 'docs/x.md', absPath: path.join(dir, 'x.md'), body, lineOffset: 0 }, routes);
+    assert.deepEqual(warnings, []);
+    assert.match(html, /<a href="\/assets\/files\/manual\.[0-9a-f]{10}\.pdf#page=2">руководство<\/a>/, 'the fragment stays');
+    assert.match(html, /<a href="\/assets\/files\/config%20example\.[0-9a-f]{10}\.yaml">пример<\/a>/);
+    assert.match(html, /<a href="\.\/nothing-here">раздел<\/a>, <a href="\.\.\/other\/">папку<\/a>/, 'the link check names a link to nothing');
+    assert.equal(assets.length, 2);
+    assert.ok(deps.files?.includes(path.join(dir, 'nothing-here')), 'a file that appears there later makes the page compile again');
+  });
+
   it('reads a fragment and a code file saved with a byte order mark as their text alone', () => {
     const dir = tempDir('sg-bom-');
     writeFileSync(path.join(dir, '_fragment.md'), '\uFEFF---\ntitle: Фрагмент\n---\nТекст фрагмента.\n');

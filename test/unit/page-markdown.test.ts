@@ -2,9 +2,12 @@
 // only what this site alone understands written out as plain Markdown. The build makes it in the
 // compile (compileMarkdown) and the dev server from the source (pageMarkdown): both must agree.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it } from 'node:test';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
 import { pageMarkdown, publishedMarkdown } from '../../build/output/page-markdown.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const SITE = 'https://docs.example.org/base';
 const routes = new Map([
@@ -14,10 +17,10 @@ const routes = new Map([
 const file = '/site/docs/info/intro.md';
 
 /** The page's published Markdown both ways; asserts they are the same and returns it. */
-function markdownOf(body: string, title = 'Введение'): string {
-  const compiled = compileMarkdown({ file: 'docs/info/intro.md', absPath: file, body, lineOffset: 0 }, routes);
+function markdownOf(body: string, title = 'Введение', absPath = file): string {
+  const compiled = compileMarkdown({ file: 'docs/info/intro.md', absPath, body, lineOffset: 0 }, routes);
   const fromBuild = publishedMarkdown(title, compiled.markdown, SITE);
-  const fromDev = pageMarkdown(title, body, file, { siteUrl: SITE, routeOfFile: routes });
+  const fromDev = pageMarkdown(title, body, absPath, { siteUrl: SITE, routeOfFile: routes });
   assert.equal(fromDev, fromBuild, 'the dev server and the build give the same Markdown');
   return fromBuild;
 }
@@ -44,6 +47,18 @@ describe('page Markdown for machines', () => {
     assert.match(md, /\[файл\]\(https:\/\/docs\.example\.org\/base\/files\/a\.pdf\)/);
     assert.match(md, /\[внешнюю\]\(https:\/\/example\.com\/x\.md\)/);
     assert.match(md, /^\[опр\]: https:\/\/docs\.example\.org\/base\/info\/intro$/m);
+  });
+
+  it('points images and linked files next to the page at their published site URLs, so that they load outside the site', () => {
+    const dir = tempDir('sg-md-files-');
+    writeFileSync(path.join(dir, 'scheme.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 12"></svg>');
+    writeFileSync(path.join(dir, 'manual.pdf'), '%PDF-1.4');
+    const body = '![Схема](./scheme.svg "Подпись") и ![по ссылке][s], [руководство](./manual.pdf#page=2), ![логотип](/img/logo.svg), ![нет](./missing.png).\n\n:::tip\n![в блоке](./scheme.svg)\n:::\n\n[s]: ./scheme.svg\n';
+    const md = markdownOf(body, 'Введение', path.join(dir, 'page.md'));
+    const image = String.raw`https:\/\/docs\.example\.org\/base\/assets\/img\/scheme\.[0-9a-f]{10}\.svg`;
+    assert.match(md, new RegExp(String.raw`^!\[Схема\]\(${image} "Подпись"\) и !\[по ссылке\]\[s\], \[руководство\]\(https:\/\/docs\.example\.org\/base\/assets\/files\/manual\.[0-9a-f]{10}\.pdf#page=2\), !\[логотип\]\(https:\/\/docs\.example\.org\/base\/img\/logo\.svg\), !\[нет\]\(\.\/missing\.png\)\.$`, 'm'));
+    assert.match(md, new RegExp(String.raw`^> !\[в блоке\]\(${image}\)$`, 'm'), 'inside what is written out too');
+    assert.match(md, new RegExp(String.raw`^\[s\]: ${image}$`, 'm'), 'an image reference\'s definition points at the image');
   });
 
   it('keeps a link\'s query with its page, before the anchor', () => {
