@@ -194,7 +194,7 @@ function rehypeSite() {
     if (file.data.hasRaw) {
       walk(tree, (n) => {
         const node = n as unknown as Element;
-        if (node.type === 'element' && typeof node.properties.id === 'string') headings.reserve(node.properties.id);
+        if (node.type === 'element' && typeof node.properties.id === 'string') headings.reserve(node.properties.id, node.position?.start.line);
       });
     }
     const inlineTocs: Element[] = [];
@@ -223,6 +223,7 @@ function rehypeSite() {
     file.data.headings = headings.placed;
     // Generated ids never repeat; one given by hand may: the second heading cannot be linked to.
     for (const { id, line } of headings.repeated) warn(contextOf(file), line, `two headings have the id "${id}": links to #${id} reach the first only; give this one another {#id}`);
+    for (const { id, line } of headings.layoutClashes) warn(contextOf(file), line, `the id "${id}" is the page layout's own (the main content, the sidebar, a code block's switch): a link to #${id} would not reach this element; give it another id`);
     for (const node of inlineTocs) fillInlineToc(node, headings.toc);
   };
 }

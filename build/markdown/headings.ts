@@ -22,6 +22,17 @@ export interface PlacedHeading {
 
 const HEADING = /^h([1-6])$/;
 
+/**
+ * Ids the page around the content has: the `<main>` the skip link goes to, React's root, the
+ * route announcer, the lists of the doc sidebar and the mobile menu (src/theme), and each code
+ * block's line-wrap switch (build/markdown/code.ts). A heading whose text would give one of them
+ * gets the next free id instead (`## Main` → `main-1`): an id twice on a page is invalid HTML,
+ * and a link to the heading would reach the layout's element. An id given by hand that is one
+ * of them warns. test/build/fixture-build.test.ts keeps this list true: every id outside the
+ * content of a built page must match it.
+ */
+export const LAYOUT_ID = /^(?:main|root|route-announcer|(?:doc-sidebar|mobile-sidebar)(?:-\d+)*|code-wrap-\d+)$/;
+
 /** Per-page heading state: call `heading` for each h1–h6 in document order. */
 export class HeadingIds {
   private slugger = new GithubSlugger();
@@ -29,14 +40,17 @@ export class HeadingIds {
   /** The ids headings have so far; an id given by hand twice (`{#same}`) lands in `repeated`. */
   private given = new Set<string>();
   readonly repeated: { id: string; line?: number }[] = [];
+  /** Ids given by hand that the layout has too (LAYOUT_ID). */
+  readonly layoutClashes: { id: string; line?: number }[] = [];
   /** Every heading given an id, in document order, when asked for (only `npm run write-heading-ids` asks). */
   readonly placed: PlacedHeading[] = [];
 
   constructor(private readonly recordPlaces = false) {}
 
   /** Ids written by hand (raw HTML) are reserved first so generated ones never collide. */
-  reserve(id: string) {
+  reserve(id: string, line?: number) {
     this.slugger.slug(id);
+    if (LAYOUT_ID.test(id)) this.layoutClashes.push({ id, line });
   }
 
   heading(node: Element): boolean {
@@ -48,7 +62,10 @@ export class HeadingIds {
     const custom = node.properties.dataCustomId;
     delete node.properties.dataCustomId;
     if (typeof custom === 'string') this.slugger.slug(custom);
-    const id = typeof custom === 'string' ? custom : typeof node.properties.id === 'string' ? node.properties.id : this.slugger.slug(text);
+    let id = typeof custom === 'string' ? custom : typeof node.properties.id === 'string' ? node.properties.id : this.slugger.slug(text);
+    if (typeof custom === 'string' && LAYOUT_ID.test(id)) this.layoutClashes.push({ id, line: node.position?.start.line });
+    // The slugger counts what it gave: asked again, it gives the text's next id (`main-1`).
+    else if (typeof custom !== 'string' && typeof node.properties.id !== 'string') while (LAYOUT_ID.test(id)) id = this.slugger.slug(text);
     if (this.given.has(id)) this.repeated.push({ id, line: node.position?.start.line });
     this.given.add(id);
     node.properties.id = id;

@@ -4,7 +4,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
+import { fromHtml } from 'hast-util-from-html';
+import type { Root as HastRoot, RootContent } from 'hast';
+import { LAYOUT_ID } from '../../build/markdown/headings.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
+
+type HastNode = HastRoot | RootContent;
 
 describe('building the fixture site', () => {
   let site: FixtureCopy;
@@ -87,6 +92,21 @@ describe('building the fixture site', () => {
     const img = /<img src="(\/assets\/img\/diagram\.[0-9a-f]+\.svg)"/.exec(html);
     assert.ok(img, 'the relative image is rewritten to a hashed URL');
     assert.ok(existsSync(path.join(site.out, img![1])), 'and copied');
+  });
+
+  it('has no id around the content that a heading could be given (build/markdown/headings.ts LAYOUT_ID)', () => {
+    const outside: string[] = [];
+    const visit = (node: HastNode, inContent: boolean) => {
+      if (node.type !== 'element' && node.type !== 'root') return;
+      const inside = inContent || (node.type === 'element' && (node.properties.className as string[] | undefined)?.includes('markdown') === true);
+      const id = node.type === 'element' ? node.properties.id : undefined;
+      if (typeof id === 'string' && !inside) outside.push(id);
+      for (const child of node.children) visit(child as HastNode, inside);
+    };
+    for (const rel of ['guide/intro/index.html', 'reference/api/index.html', 'markdown-page/index.html', '404.html']) visit(fromHtml(read(rel)), false);
+    assert.ok(outside.includes('main') && outside.some((id) => id.startsWith('doc-sidebar-')), 'the pages were read');
+    // A heading's generated id is in lower case: one with a capital letter (React's own ids, the page data's script) is no heading's.
+    assert.deepEqual(outside.filter((id) => !LAYOUT_ID.test(id) && id === id.toLowerCase()), []);
   });
 
   it('puts h2–h3 in the table of contents, not h4, and gives prev/next', () => {

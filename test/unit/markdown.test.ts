@@ -34,6 +34,16 @@ describe('Markdown pipeline', () => {
     assert.deepEqual(toc.map((t) => [t.id, t.level]), [['установка-агента', 2], ['шаг-1', 3], ['установка-агента-1', 2]]);
   });
 
+  it('gives a heading whose text names an id of the layout around it the next free one, and warns about such an id given by hand', () => {
+    const { html, toc, warnings } = compile('## Main\n\n## Root\n\n## Code wrap 1\n\n## Своё {#route-announcer}\n\n<div id="doc-sidebar-1">Сырой HTML</div>\n');
+    assert.deepEqual(toc.map((t) => t.id), ['main-1', 'root-1', 'code-wrap-1-1', 'route-announcer']);
+    assert.match(html, /<h2 id="main-1">Main<a class="hash-link" href="#main-1"/);
+    assert.deepEqual(warnings.map((w) => [w.line, w.message.replace(/:.*/, '')]).sort(), [
+      [7, 'the id "route-announcer" is the page layout\'s own (the main content, the sidebar, a code block\'s switch)'],
+      [9, 'the id "doc-sidebar-1" is the page layout\'s own (the main content, the sidebar, a code block\'s switch)'],
+    ]);
+  });
+
   it('takes a leading h1 as the title and keeps the first paragraph as the excerpt', () => {
     const r = compile('# Заголовок\n\nПервый абзац страницы.\n\n## Раздел\n');
     assert.equal(r.h1, 'Заголовок');
