@@ -14,7 +14,7 @@ import { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
 import { contextOf, depsOf, warn, recordingRoutes, type AssetRef, type CompileContext, type CompileDeps } from './context.ts';
 import { ADMONITION_TITLES, createDirectiveHandler, type Directive } from './directives.ts';
-import { imageReferencesAsImages, publishedFile, rewriteImage, rewriteLink } from './links.ts';
+import { imageReferencesAsImages, publishedFile, rewriteImage, rewriteLink, rewriteRawHtmlUrls } from './links.ts';
 import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
 import { fillInlineToc, HeadingIds, type PlacedHeading, type TocEntry } from './headings.ts';
 import { SKIP, walk } from './walk.ts';
@@ -192,6 +192,7 @@ function rehypeSite() {
     if (mayShowOtherSites || ctx.includes?.length) file.data.imageOrigins = imageOriginsIn(tree);
     const headings = new HeadingIds(file.data.placeHeadings === true);
     if (file.data.hasRaw) {
+      rewriteRawHtmlUrls(tree, ctx);
       walk(tree, (n) => {
         const node = n as unknown as Element;
         if (node.type === 'element' && typeof node.properties.id === 'string') headings.reserve(node.properties.id, node.position?.start.line);

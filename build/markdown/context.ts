@@ -28,6 +28,8 @@ export interface CompileContext {
   deps: { routes: Map<string, string>; files: Map<string, string> };
   /** Images and linked files read by this page so far (kind and path → what was read): build/markdown/links.ts. */
   localFiles: Map<string, LocalFile>;
+  /** Images next to the page found missing (absolute paths): warned once by the raw HTML pass. */
+  missingImages?: Set<string>;
   warnings: Warning[];
   assets: AssetRef[];
   /** Fragments this page includes (absolute paths): build/markdown/includes.ts. */

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
+import type { Element, Root as HastRoot } from 'hast';
 import type { Definition, Image, ImageReference, Link, LinkReference, Root as MdRoot } from 'mdast';
 import { walk } from './walk.ts';
 import { warn, type CompileContext } from './context.ts';
@@ -35,21 +36,22 @@ export function routeOfFileLink(url: string, fromFile: string, routes: RouteLook
   return route === undefined ? null : route + rest;
 }
 
+/**
+ * Where a link the author wrote goes in the site: a page's route, a published file, or the URL
+ * as written (another site, a path of the site, or nothing the build knows: the link check
+ * reads it). null for a `.md` link to a file that is no page, which warns at `line`.
+ */
+function siteLink(url: string, ctx: CompileContext, line: number | undefined): string | null {
+  const route = routeOfFileLink(url, ctx.absPath, ctx.routes);
+  if (route === undefined) return publishedFile(url, ctx, 'files')?.url ?? url;
+  if (route === null) warn(ctx, line, `link to "${url}" does not match any page; rendered as text (fix the path or remove the link)`);
+  return route;
+}
+
 export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
-  const route = routeOfFileLink(node.url, ctx.absPath, ctx.routes);
-  if (route === undefined) {
-    const published = publishedFile(node.url, ctx, 'files');
-    if (published) node.url = published.url;
-    return;
-  }
-  if (route !== null) {
-    node.url = route;
-    return;
-  }
-  warn(ctx, node.position?.start.line, `link to "${node.url}" does not match any page; rendered as text (fix the path or remove the link)`);
-  if (node.type === 'link') {
-    node.data = { ...(node.data ?? {}), hName: 'span', hProperties: { className: ['broken-link'], title: node.url } };
-  }
+  const url = siteLink(node.url, ctx, node.position?.start.line);
+  if (url !== null) node.url = url;
+  else if (node.type === 'link') node.data = { ...(node.data ?? {}), hName: 'span', hProperties: { className: ['broken-link'], title: node.url } };
 }
 
 const contentHash = (content: Buffer) => createHash('sha256').update(content).digest('hex').slice(0, 10);
@@ -136,15 +138,52 @@ export function publishedFile(url: string, ctx: CompileContext, kind: PublishedK
   return { ...file, url: publishedPath(target.abs, file.hash, kind) + target.rest, written: url };
 }
 
+/**
+ * An image the author wrote as the site shows it: published with its size, or undefined (left as
+ * written). One next to the page that is missing warns at `line`, once per file in the raw HTML
+ * pass (`rawHtml`): the Markdown's images it sees again have warned already.
+ */
+function siteImage(url: string, ctx: CompileContext, line: number | undefined, rawHtml = false): { url: string; size: { width?: number; height?: number } } | undefined {
+  const image = publishedFile(url, ctx, 'img');
+  if (image) return { url: image.url, size: image.width && image.height ? { width: image.width, height: image.height } : {} };
+  const target = localTarget(url, ctx.absPath);
+  if (target && !(rawHtml && ctx.missingImages?.has(target.abs))) warn(ctx, line, `image "${url}" not found next to the page`);
+  if (target) (ctx.missingImages ??= new Set()).add(target.abs);
+  return undefined;
+}
+
 export function rewriteImage(node: Image, ctx: CompileContext) {
-  const image = publishedFile(node.url, ctx, 'img');
-  if (!image) {
-    if (localTarget(node.url, ctx.absPath)) warn(ctx, node.position?.start.line, `image "${node.url}" not found next to the page`);
-    return;
-  }
+  const image = siteImage(node.url, ctx, node.position?.start.line);
+  if (!image) return;
   node.url = image.url;
-  const size = image.width && image.height ? { width: image.width, height: image.height } : {};
-  node.data = { ...(node.data ?? {}), hProperties: { ...size, loading: 'lazy', decoding: 'async' } };
+  node.data = { ...(node.data ?? {}), hProperties: { ...image.size, loading: 'lazy', decoding: 'async' } };
+}
+
+/**
+ * Links and images written as raw HTML (`<a href="./setup.md">`, `<img src="./scheme.svg">`),
+ * rewritten as the Markdown ones are: else the first reached the page's Markdown source (which
+ * the site publishes too, so no check noticed) and the second a file that is not published.
+ * What the Markdown made is met again here and stays as it is (its URLs are the site's now). A
+ * size the author gave is kept whole (half of one would stretch the image). Only on a page
+ * with raw HTML.
+ */
+export function rewriteRawHtmlUrls(tree: HastRoot, ctx: CompileContext): void {
+  walk(tree, (n) => {
+    const node = n as unknown as Element;
+    if (node.type !== 'element') return;
+    const { properties } = node;
+    const line = node.position?.start.line;
+    if (node.tagName === 'a' && typeof properties.href === 'string') {
+      const url = siteLink(properties.href, ctx, line);
+      if (url !== null) properties.href = url;
+      else Object.assign(node, { tagName: 'span', properties: { className: ['broken-link'], title: properties.href } });
+    } else if (node.tagName === 'img' && typeof properties.src === 'string') {
+      const image = siteImage(properties.src, ctx, line, true);
+      if (!image) return;
+      const sized = properties.width !== undefined || properties.height !== undefined;
+      node.properties = { ...(sized ? {} : image.size), loading: 'lazy', decoding: 'async', ...properties, src: image.url };
+    }
+  });
 }
 
 /**

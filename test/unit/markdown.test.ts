@@ -163,6 +163,22 @@ describe('Markdown pipeline', () => {
     assert.ok(deps.files?.includes(path.join(dir, 'nothing-here')), 'a file that appears there later makes the page compile again');
   });
 
+  it('rewrites links and images written as raw HTML as it does the Markdown ones', () => {
+    const dir = tempDir('sg-raw-urls-');
+    writeFileSync(path.join(dir, 'scheme.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 120"></svg>');
+    const pages = new Map([[path.join(dir, 'setup.md'), '/guide/setup']]);
+    const body = '<p><a href="./setup.md#tls">Установка</a>, <a href="./gone.md">нет</a>, <a href="https://example.com/a.md">внешняя</a></p>\n\n'
+      + '<img src="./scheme.svg" alt="Схема"> <img src="./scheme.svg" alt="Узкая" width="150"> ![Нет](./missing.png) <img src="./missing.png" alt="Нет">\n';
+    const { html, warnings } = compileMarkdown({ file: 'docs/x.md', absPath: path.join(dir, 'x.md'), body, lineOffset: 0 }, pages);
+    assert.match(html, /<a href="\/guide\/setup#tls">Установка<\/a>, <span class="broken-link" title=".\/gone.md">нет<\/span>, <a href="https:\/\/example.com\/a.md">внешняя<\/a>/);
+    assert.match(html, /<img width="300" height="120" loading="lazy" decoding="async" src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="Схема">/);
+    assert.match(html, /<img loading="lazy" decoding="async" src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="Узкая" width="150">/, 'the author\'s width alone: no height of ours');
+    assert.deepEqual(warnings.map((w) => [w.line, w.message]), [
+      [3, 'image "./missing.png" not found next to the page'],
+      [1, 'link to "./gone.md" does not match any page; rendered as text (fix the path or remove the link)'],
+    ], 'a missing image warns once');
+  });
+
   it('reads a fragment and a code file saved with a byte order mark as their text alone', () => {
     const dir = tempDir('sg-bom-');
     writeFileSync(path.join(dir, '_fragment.md'), '\uFEFF---\ntitle: Фрагмент\n---\nТекст фрагмента.\n');
