@@ -44,8 +44,19 @@ export function routeOfFileLink(url: string, fromFile: string, routes: RouteLook
 function siteLink(url: string, ctx: CompileContext, line: number | undefined): string | null {
   const route = routeOfFileLink(url, ctx.absPath, ctx.routes);
   if (route === undefined) return publishedFile(url, ctx, 'files')?.url ?? url;
-  if (route === null) warn(ctx, line, `link to "${url}" does not match any page; rendered as text (fix the path or remove the link)`);
+  if (route === null) warn(ctx, line, `link to "${url}" ${isLinkedFileThere(url, ctx) ? 'names a file that is no page of this build (a draft, a fragment whose name starts with "_")' : 'does not match any page'}; rendered as text (fix the path or remove the link)`);
   return route;
+}
+
+/**
+ * Whether a `.md` link that is no page's names a file that is there (a draft, a fragment), to say
+ * so; the file is a dependency of the page, so that the warning follows it.
+ */
+function isLinkedFileThere(url: string, ctx: CompileContext): boolean {
+  const target = localTarget(url, ctx.absPath);
+  if (!target) return false;
+  if (!ctx.deps.files.has(target.abs)) ctx.deps.files.set(target.abs, fileHashOf(target.abs));
+  return ctx.deps.files.get(target.abs) !== '';
 }
 
 export function rewriteLink(node: Link | Definition, ctx: CompileContext) {

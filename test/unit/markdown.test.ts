@@ -213,6 +213,15 @@ describe('Markdown pipeline', () => {
     assert.equal(warnings[0].file, 'docs/info/intro.md');
   });
 
+  it('says so when a .md link that is no page names a file that is there: a draft, a fragment', () => {
+    const dir = tempDir('sg-draft-link-');
+    writeFileSync(path.join(dir, 'draft.md'), '---\ndraft: true\n---\n');
+    const { html, warnings, deps } = compileMarkdown({ file: 'docs/x.md', absPath: path.join(dir, 'x.md'), body: '[черновик](./draft.md)\n', lineOffset: 0 }, routes);
+    assert.match(html, /<span class="broken-link" title=".\/draft.md">черновик<\/span>/);
+    assert.equal(warnings[0].message, 'link to "./draft.md" names a file that is no page of this build (a draft, a fragment whose name starts with "_"); rendered as text (fix the path or remove the link)');
+    assert.ok(deps.files?.includes(path.join(dir, 'draft.md')), 'deleting the file changes what the warning says');
+  });
+
   it('names the sites its images come from, for the Content-Security-Policy, and no other', () => {
     const { imageOrigins } = compile('![a](https://img.example.org/a.png) <img src="http://cdn.example.com:8080/x.svg" alt="b"> ![c](//cdn.example.net/c.png)\n\n![d](https://img.example.org/d.png) [ссылка](https://example.com/page) ![e](data:image/gif;base64,R0lGODlhAQABAAAAACw=)\n');
     assert.deepEqual(imageOrigins, ['cdn.example.net', 'http://cdn.example.com:8080', 'https://img.example.org']);
