@@ -14,6 +14,7 @@ import { imageSize } from 'image-size';
 import type { Element, Root as HastRoot } from 'hast';
 import type { Definition, Image, ImageReference, Link, LinkReference, Root as MdRoot } from 'mdast';
 import { walk } from './walk.ts';
+import { sanitizeSchema } from './sanitize.ts';
 import { warn, type CompileContext } from './context.ts';
 import { decodedBy, splitLinkTarget } from '../decoded-url.ts';
 import type { RouteLookup } from '../output/page-markdown.ts';
@@ -42,6 +43,7 @@ export function routeOfFileLink(url: string, fromFile: string, routes: RouteLook
  * reads it). null for a `.md` link to a file that is no page, which warns at `line`.
  */
 function siteLink(url: string, ctx: CompileContext, line: number | undefined): string | null {
+  if (PATHNAME.test(url)) return url.replace(PATHNAME, '');
   const route = routeOfFileLink(url, ctx.absPath, ctx.routes);
   if (route === undefined) return publishedFile(url, ctx, 'files')?.url ?? url;
   if (route === null) warn(ctx, line, `link to "${url}" ${isLinkedFileThere(url, ctx) ? 'names a file that is no page of this build (a draft, a fragment whose name starts with "_")' : 'does not match any page'}; rendered as text (fix the path or remove the link)`);
@@ -59,7 +61,22 @@ function isLinkedFileThere(url: string, ctx: CompileContext): boolean {
   return ctx.deps.files.get(target.abs) !== '';
 }
 
+/**
+ * Docusaurus's way to link a file of the site past its router, `pathname:///files/a.pdf`: here it
+ * is the path itself (the client router leaves paths with an extension to the browser).
+ */
+export const PATHNAME = /^pathname:\/\//i;
+
+/** A URL's protocol that the sanitiser does not let through where it stands (build/markdown/sanitize.ts), said at the line: the link or image would lose its address without a word. */
+function warnIfRemoved(url: string, attribute: 'href' | 'src', ctx: CompileContext, line: number | undefined): void {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1].toLowerCase();
+  const allowed = (sanitizeSchema.protocols as Record<string, string[]>)[attribute];
+  if (!scheme || allowed.includes(scheme)) return;
+  warn(ctx, line, `${attribute === 'href' ? 'link' : 'image'} "${url.slice(0, 40)}${url.length > 40 ? '…' : ''}" loses its address: a ${scheme}: URL is removed by the sanitiser (${attribute === 'href' ? 'links' : 'images'} may use ${allowed.join(', ')})`);
+}
+
 export function rewriteLink(node: Link | Definition, ctx: CompileContext) {
+  if (node.type === 'link' && !PATHNAME.test(node.url)) warnIfRemoved(node.url, 'href', ctx, node.position?.start.line);
   const url = siteLink(node.url, ctx, node.position?.start.line);
   if (url !== null) node.url = url;
   else if (node.type === 'link') node.data = { ...(node.data ?? {}), hName: 'span', hProperties: { className: ['broken-link'], title: node.url } };
@@ -164,6 +181,7 @@ function siteImage(url: string, ctx: CompileContext, line: number | undefined, r
 }
 
 export function rewriteImage(node: Image, ctx: CompileContext) {
+  warnIfRemoved(node.url, 'src', ctx, node.position?.start.line);
   const image = siteImage(node.url, ctx, node.position?.start.line);
   if (!image) return;
   node.url = image.url;

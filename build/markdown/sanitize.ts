@@ -25,5 +25,6 @@ export const sanitizeSchema: Options = {
     // Any class on code: Prism's language-* and our own inline-code modifiers.
     code: ['className'],
   },
-  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https'] },
+  // An image may be inline (`data:image/png;base64,…`), as in Docusaurus: in an <img> it runs nothing, and the CSP allows it.
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https', 'data'] },
 };

@@ -14,7 +14,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { ADMONITION_TITLES, DETAILS_SUMMARY } from '../markdown/directives.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
-import { fileHashOf, localTarget, publishedPath, routeOfFileLink, type PublishedKind } from '../markdown/links.ts';
+import { fileHashOf, localTarget, PATHNAME, publishedPath, routeOfFileLink, type PublishedKind } from '../markdown/links.ts';
 import { walk } from '../markdown/walk.ts';
 import { applyHighlightComments, DIFF_LINES, hasCustomHeadingId, takeCustomHeadingId, takeLanguageFlag } from '../markdown/docusaurus-forms.ts';
 
@@ -98,6 +98,7 @@ function plainOf(node: Directive, ctx: MarkdownContext): RootContent[] {
 
 /** Relative links to other docs become their pages' absolute URLs; site paths get the site's address. */
 function absoluteLink(url: string, sourceFile: string, ctx: MarkdownContext, kind: PublishedKind = 'files'): string {
+  if (PATHNAME.test(url)) return `${ctx.siteUrl}${url.replace(PATHNAME, '')}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('#')) return url;
   if (url.startsWith('/')) return `${ctx.siteUrl}${url}`;
   const route = kind === 'files' ? routeOfFileLink(url, sourceFile, ctx.routeOfFile) : undefined;

@@ -222,6 +222,13 @@ describe('Markdown pipeline', () => {
     assert.ok(deps.files?.includes(path.join(dir, 'draft.md')), 'deleting the file changes what the warning says');
   });
 
+  it('reads Docusaurus\'s pathname:// links as the path, keeps inline images, and warns about a link whose protocol the sanitiser removes', () => {
+    const { html, warnings, markdown } = compile('[PDF](pathname:///files/guide.pdf), [FTP](ftp://example.com/a), ![точка](data:image/gif;base64,R0lGODlhAQABAAAAACw=)\n');
+    assert.match(html, /<a href="\/files\/guide\.pdf">PDF<\/a>, <a>FTP<\/a>, <img src="data:image\/gif;base64,R0lGODlhAQABAAAAACw=" alt="точка">/);
+    assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[1, 'link "ftp://example.com/a" loses its address: a ftp: URL is removed by the sanitiser (links may use http, https, mailto, tel)']]);
+    assert.match(markdown, /^\[PDF\]\(https:\/\/sg-site-url\.invalid\/files\/guide\.pdf\)/, 'the Markdown for machines has the full address');
+  });
+
   it('names the sites its images come from, for the Content-Security-Policy, and no other', () => {
     const { imageOrigins } = compile('![a](https://img.example.org/a.png) <img src="http://cdn.example.com:8080/x.svg" alt="b"> ![c](//cdn.example.net/c.png)\n\n![d](https://img.example.org/d.png) [ссылка](https://example.com/page) ![e](data:image/gif;base64,R0lGODlhAQABAAAAACw=)\n');
     assert.deepEqual(imageOrigins, ['cdn.example.net', 'http://cdn.example.com:8080', 'https://img.example.org']);
