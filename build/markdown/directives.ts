@@ -55,7 +55,8 @@ export function createDirectiveHandler(ctx: CompileContext) {
   let tabsCount = 0;
 
   const admonition = (node: ContainerDirective) => {
-    const title = takeLabel(node) ?? ADMONITION_TITLES[node.name];
+    // `:::note[Заголовок]`, or the title as an attribute, `:::note{title="Заголовок"}`.
+    const title = takeLabel(node) ?? (typeof node.attributes?.title === 'string' && node.attributes.title.trim() ? node.attributes.title : ADMONITION_TITLES[node.name]);
     const kind = node.name === 'caution' ? 'warning' : node.name;
     const heading: Paragraph = {
       type: 'paragraph',
@@ -77,6 +78,8 @@ export function createDirectiveHandler(ctx: CompileContext) {
     // Values are unique within one group only: groups sharing a `group` id must get the same
     // value for the same label, so they can switch together.
     const tabSlugger = new GithubSlugger();
+    // As Docusaurus's `<TabItem default>`: `:::tab{label="Debian" default}` is shown first (the first tab else).
+    const shown = Math.max(0, panels.findIndex((panel) => panel.attributes != null && 'default' in panel.attributes));
     panels.forEach((panel, i) => {
       const label = String(panel.attributes?.label ?? takeLabel(panel) ?? `Вариант ${i + 1}`);
       const value = String(panel.attributes?.value ?? (tabSlugger.slug(label, false) || `tab-${i}`));
@@ -88,14 +91,14 @@ export function createDirectiveHandler(ctx: CompileContext) {
         data: {
           hName: 'button',
           hProperties: {
-            type: 'button', role: 'tab', id: tabId, ariaControls: panelId, ariaSelected: i === 0 ? 'true' : 'false',
-            tabIndex: i === 0 ? 0 : -1, dataValue: value, className: ['tabs__tab'],
+            type: 'button', role: 'tab', id: tabId, ariaControls: panelId, ariaSelected: i === shown ? 'true' : 'false',
+            tabIndex: i === shown ? 0 : -1, dataValue: value, className: ['tabs__tab'],
           },
         },
       } as unknown as Paragraph);
       setHast(panel, 'div', {
         role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, dataValue: value, dataLabel: label, tabIndex: 0,
-        className: i === 0 ? ['tabs__panel', 'tabs__panel--active'] : ['tabs__panel'],
+        className: i === shown ? ['tabs__panel', 'tabs__panel--active'] : ['tabs__panel'],
       });
     });
     const list: Paragraph = {
@@ -206,7 +209,12 @@ export function createDirectiveHandler(ctx: CompileContext) {
   return (d: Directive, index: number, parent: { children: unknown[] }): number | void => {
     if (d.type === 'containerDirective' && d.name in ADMONITION_TITLES) return admonition(d);
     if (d.type === 'containerDirective' && d.name === 'tabs') return tabs(d);
-    if (d.type === 'containerDirective' && d.name === 'tab') return; // handled by its tabs parent
+    if (d.type === 'containerDirective' && d.name === 'tab') {
+      // Made a panel by its tabs parent; one outside any is shown as its text alone.
+      const outer = parent as unknown as { type: string; name?: string };
+      if (outer.type !== 'containerDirective' || (outer.name !== 'tabs' && outer.name !== 'code-group')) warn(ctx, line(d), 'a :::tab outside a ::::tabs block is shown as its text alone; put it inside ::::tabs … ::::');
+      return;
+    }
     if (d.type === 'containerDirective' && d.name === 'details') return details(d);
     if (d.type === 'containerDirective' && d.name === 'code-group') return codeGroup(d);
     if (d.type === 'leafDirective' && d.name === 'themed-image') return themedImage(d);

@@ -1,8 +1,9 @@
 // `<Tabs>`/`<TabItem>` → our `::::tabs{group="…"}` / `:::tab{label="…" value="…"}`.
 // Labels come from the TabItem's `label`, else from the Tabs' `values={[{label, value}]}`, else
-// the value. Our tabs open on the first one, so the default tab (`default`, or the Tabs'
-// `defaultValue`) is moved first. `groupId` becomes `group`: tabs with one group switch together,
-// by value as in Docusaurus, so the values are kept.
+// the value. The tabs are in the order of `values` when it is given (Docusaurus lists them so),
+// else of the TabItems. The default tab (`default`, or the Tabs' `defaultValue`) is marked
+// `default`, which opens it first here as there. `groupId` becomes `group`: tabs with one
+// group switch together, by value as in Docusaurus, so the values are kept.
 import type { BodyConverter, Piece } from './convert-body.ts';
 import type { ElementNode, MdxNode } from './mdx-tree.ts';
 import { findAttribute, directiveAttribute, isOn, stringAttribute, valueOfExpression } from './jsx-attributes.ts';
@@ -36,18 +37,24 @@ export function convertTabs(c: BodyConverter, tabs: ElementNode): Piece {
     else if (child.type === 'expression' && /^\{\s*\/\*[\s\S]*\*\/\s*\}$/.test(c.source(child))) continue; // an MDX comment between tabs
     else others.push(child);
   }
-  const written = items.map((item, i) => {
+  // With `values`, Docusaurus lists the tabs in that order, whatever the order of the TabItems.
+  const at = (item: ElementNode) => {
+    const i = choices.findIndex((ch) => ch.value !== undefined && ch.value === stringAttribute(item.attributes, 'value'));
+    return i === -1 ? choices.length : i;
+  };
+  const ordered = choices.length ? [...items].sort((a, b) => at(a) - at(b)) : items;
+  let defaultSeen = false;
+  const inner = ordered.map((item, i) => {
     const value = stringAttribute(item.attributes, 'value');
     const label = stringAttribute(item.attributes, 'label') ?? choices.find((ch) => ch.value === value)?.label ?? value ?? `Вариант ${i + 1}`;
-    const isDefault = isOn(item.attributes, 'default') || (defaultValue !== undefined && value === defaultValue);
+    // The first default counts, as in Docusaurus.
+    const isDefault = !defaultSeen && (isOn(item.attributes, 'default') || (defaultValue !== undefined && value === defaultValue));
+    defaultSeen ||= isDefault;
     const content = c.content(item);
     const colons = colonsAround(content);
-    const attributes = [directiveAttribute('label', label), ...(value !== undefined && value !== '' ? [directiveAttribute('value', value)] : [])];
-    return { isDefault, text: `${colons}tab{${attributes.join(' ')}}\n${content}${content ? '\n' : ''}${colons}` };
-  });
-  // Stable: the default first, the others in their order.
-  const ordered = [...written.filter((w) => w.isDefault).slice(0, 1), ...written.filter((w, i) => !(w.isDefault && written.findIndex((x) => x.isDefault) === i))];
-  const inner = ordered.map((w) => w.text).join('\n');
+    const attributes = [directiveAttribute('label', label), ...(value !== undefined && value !== '' ? [directiveAttribute('value', value)] : []), ...(isDefault ? ['default'] : [])];
+    return `${colons}tab{${attributes.join(' ')}}\n${content}${content ? '\n' : ''}${colons}`;
+  }).join('\n');
   const colons = colonsAround(inner);
   let text = items.length === 0 ? '' : `${colons}tabs${group ? `{${directiveAttribute('group', group)}}` : ''}\n${inner}\n${colons}`;
   // Docusaurus allows only TabItems here; anything else is kept after the tabs rather than lost.

@@ -24,16 +24,16 @@ function convert(source: string, options: Partial<BodyEnv> = {}) {
 const TABS_IMPORTS = "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n";
 
 describe('migrate: Tabs', () => {
-  it('takes labels from values, keeps values, puts the default first and turns groupId into group', () => {
+  it('takes labels and their order from values, keeps values, marks the default and turns groupId into group', () => {
     const { md, items } = convert(`${TABS_IMPORTS}<Tabs groupId="os" defaultValue="rpm" values={[
   {label: 'Debian', value: 'deb'},
   {label: "RHEL", value: 'rpm'},
 ]}>
-  <TabItem value="deb">apt</TabItem>
   <TabItem value="rpm">dnf</TabItem>
+  <TabItem value="deb">apt</TabItem>
 </Tabs>
 `);
-    assert.equal(md, '::::tabs{group="os"}\n:::tab{label="RHEL" value="rpm"}\ndnf\n:::\n:::tab{label="Debian" value="deb"}\napt\n:::\n::::\n');
+    assert.equal(md, '::::tabs{group="os"}\n:::tab{label="Debian" value="deb"}\napt\n:::\n:::tab{label="RHEL" value="rpm" default}\ndnf\n:::\n::::\n');
     assert.deepEqual(items, []);
   });
 
@@ -55,8 +55,8 @@ describe('migrate: Tabs', () => {
 </Tabs>
 `);
     assert.equal(md, [
-      '::::tabs', ':::tab{label="Второй" value="b"}', 'Второй.', ':::', ':::tab{label="Первый" value="a"}',
-      'Текст первой вкладки.', '', '```bash', 'echo 1', '  echo 2', '```', ':::', '::::', '',
+      '::::tabs', ':::tab{label="Первый" value="a"}', 'Текст первой вкладки.', '', '```bash', 'echo 1', '  echo 2', '```', ':::',
+      ':::tab{label="Второй" value="b" default}', 'Второй.', ':::', '::::', '',
     ].join('\n'));
   });
 

@@ -61,7 +61,7 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
   it('writes the forms in our syntax', () => {
     const read = (f: string) => readFileSync(path.join(converted.docs, f), 'utf8');
     const install = read('guide/install.md');
-    assert.match(install, /::::tabs\{group="os"\}\n:::tab\{label="Debian и Ubuntu" value="deb"\}\n```bash\napt-get install -y hbf-agent\n```\n:::\n:::tab\{label="RHEL и CentOS" value="rpm"\}/);
+    assert.match(install, /::::tabs\{group="os"\}\n:::tab\{label="Debian и Ubuntu" value="deb" default\}\n```bash\napt-get install -y hbf-agent\n```\n:::\n:::tab\{label="RHEL и CentOS" value="rpm"\}/);
     assert.match(install, /:::warning\[Перед установкой\]/);
     assert.match(install, /## Настройка агента \{#agent-setup\}/);
     assert.match(install, /^::include\{file="\.\/_Partial\.md"\}$/m);

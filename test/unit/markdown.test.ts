@@ -266,6 +266,14 @@ describe('Markdown pipeline', () => {
     assert.match(html, /api-endpoint__method--post">POST<\/span><code class="api-endpoint__path">\/v2\/sync<\/code>/);
   });
 
+  it('opens on the tab marked default, as Docusaurus\'s <TabItem default>; a tab outside tabs warns; an admonition takes its title as an attribute too', () => {
+    const { html, warnings } = compile('::::tabs\n:::tab{label="Debian"}\nапт\n:::\n:::tab{label="RHEL" default}\nднф\n:::\n::::\n\n:::tab{label="Одна"}\nодинокая\n:::\n\n:::note{title="Своё название"}\nТекст.\n:::\n');
+    assert.match(html, /aria-selected="false" tabindex="-1" data-value="debian" class="tabs__tab">Debian<\/button><button [^>]*aria-selected="true" tabindex="0" data-value="rhel"/);
+    assert.match(html, /data-label="RHEL" tabindex="0" class="tabs__panel tabs__panel--active"><p>днф/);
+    assert.match(html, /<p class="admonition__title">Своё название<\/p>/);
+    assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[10, 'a :::tab outside a ::::tabs block is shown as its text alone; put it inside ::::tabs … ::::']]);
+  });
+
   it('reads VitePress\'s containers: a space after the colons, details with a summary, code groups as tabs', () => {
     const { html, warnings } = compile([
       '::: tip', 'Совет VitePress', ':::', '',
