@@ -1,6 +1,6 @@
 // The dev session without a browser: what each kind of change rebuilds, and how errors are kept.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { planChanges, type FileEvent } from '../../build/dev/changes.ts';
@@ -204,6 +204,20 @@ describe('dev session: incremental rebuilds', () => {
     assert.deepEqual(r.routes, ['/guide/intro']);
     const img = /src="(\/assets\/img\/diagram\.[0-9a-f]+\.svg)"/.exec(data('/guide/intro').html)?.[1];
     assert.ok(img && readFileSync(path.join(out(), img), 'utf8').includes('<!-- changed -->'));
+  });
+
+  it('a file a page links to is published, and an edit gives it a new URL on the pages that link to it', async () => {
+    mkdirSync(path.join(site.docs, 'guide/_files'), { recursive: true });
+    writeFileSync(path.join(site.docs, 'guide/_files/rules.json'), '{"rules": []}\n');
+    await change('add', 'docs/guide/_files/rules.json');
+    await edit('docs/guide/install.md', (s) => `${s}\nПравила: [rules.json](./_files/rules.json).\n`);
+    const href = () => /href="(\/assets\/files\/rules\.[0-9a-f]{10}\.json)"/.exec(data('/guide/install').html)?.[1];
+    const before = href();
+    assert.equal(readFileSync(path.join(out(), before!), 'utf8'), '{"rules": []}\n');
+    const r = await edit('docs/guide/_files/rules.json', () => '{"rules": [1]}\n');
+    assert.deepEqual(r.routes, ['/guide/install']);
+    assert.notEqual(href(), before);
+    assert.equal(readFileSync(path.join(out(), href()!), 'utf8'), '{"rules": [1]}\n');
   });
 
   it('makes llms.txt and llms-full.txt when asked for, from the pages as they are then', async () => {
