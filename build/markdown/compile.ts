@@ -90,8 +90,9 @@ function remarkSite() {
       const text = toString(paragraph).replace(/\s+/g, ' ').trim();
       file.data.excerpt = text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
     }
-    // `![alt][label]` points at its file through a definition: made an image before the walk rewrites definitions as links.
-    if (ctx.source.includes('![') && ctx.source.includes(']:')) imageReferencesAsImages(tree);
+    // `![alt][label]` points at its file through a definition: made an image before the walk
+    // rewrites definitions as links. Fragments may hold both, which the page's text does not show.
+    if ((ctx.source.includes('![') && ctx.source.includes(']:')) || ctx.includes?.length) imageReferencesAsImages(tree);
     const directive = createDirectiveHandler(ctx);
     walk(tree, (node, index, parent) => {
       switch (node.type) {

@@ -343,9 +343,9 @@ export function markdownOfSource(tree: Root, source: string, sourceFile: string,
   return `${parts.join('').replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd()}\n`;
 }
 
-/** The labels of the page's image references; only walked for on a page whose text has both an image and a definition. */
+/** The labels of the page's image references; only walked for on a page whose text has both an image and a definition, or includes fragments. */
 function imageLabelsOf(tree: Root, source: string): Set<string> | undefined {
-  if (!source.includes('![') || !source.includes(']:')) return undefined;
+  if (!(source.includes('![') && source.includes(']:')) && !source.includes('::include')) return undefined;
   const labels = new Set<string>();
   walk(tree, (n) => {
     if (n.type === 'imageReference') labels.add((n as unknown as ImageReference).identifier);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
@@ -147,6 +147,17 @@ describe('Markdown pipeline', () => {
     assert.match(html, /Схема: <img src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="Схема" title="Подпись" width="300" height="120" loading="lazy" decoding="async">, она же <img src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="scheme" title="Подпись"/);
     assert.match(html, /<a href="\/assets\/files\/scheme\.[0-9a-f]{10}\.svg">ссылка на неё<\/a>/, 'a link reference to the same file links to it as a file');
     assert.deepEqual(assets.map((a) => a.url.replace(/\.[0-9a-f]{10}\./, '.#.')), ['/assets/img/scheme.#.svg', '/assets/files/scheme.#.svg'], 'each published once');
+  });
+
+  it('shows an image reference that a fragment holds, with its definition, like one of the page', () => {
+    const dir = tempDir('sg-fragment-image-refs-');
+    mkdirSync(path.join(dir, '_shared'));
+    writeFileSync(path.join(dir, '_shared', 'scheme.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 12"></svg>');
+    writeFileSync(path.join(dir, '_shared', '_steps.md'), 'Схема: ![Схема][s]\n\n[s]: ./scheme.svg\n');
+    const { html, markdown, warnings } = compileMarkdown({ file: 'docs/x.md', absPath: path.join(dir, 'x.md'), body: '::include{file="./_shared/_steps.md"}\n', lineOffset: 0 }, routes);
+    assert.deepEqual(warnings, []);
+    assert.match(html, /<img src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="Схема" width="30" height="12"/);
+    assert.match(markdown, /^\[s\]: https:\/\/sg-site-url\.invalid\/assets\/img\/scheme\.[0-9a-f]{10}\.svg$/m);
   });
 
   it('publishes a file a page links to under its name and a content hash, as Docusaurus does, and leaves a link to no file as written', () => {
