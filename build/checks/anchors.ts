@@ -2,7 +2,7 @@
 // the site must be the id of an element on that page. (linkinator's own fragment check depends
 // on crawl order and compares percent-encoded fragments with raw Cyrillic ids, so it is not used.)
 import { BuildError } from '../errors.ts';
-import { fewestEdits } from '../nearest.ts';
+import { fewestEdits, isTypoOf } from '../nearest.ts';
 import type { SiteRef } from './html-refs.ts';
 import { lineOfLinkIn, type LinkSource } from './link-line.ts';
 
@@ -13,6 +13,22 @@ import { lineOfLinkIn, type LinkSource } from './link-line.ts';
 export function nearestAnchor(fragment: string, ids: Iterable<string>): string | undefined {
   const near = fewestEdits(fragment, ids);
   return near && near.edits <= Math.max(fragment.length, near.name.length) / 3 ? near.name : undefined;
+}
+
+/**
+ * The page a broken link to a page's URL meant, with the link's query and anchor, when it is
+ * clear: a route the path ends with (`/docs/guide/install`, a Docusaurus URL, → `/guide/install`),
+ * else one a typo away. undefined for a link to a file (it has an extension) and when none is near.
+ */
+export function nearestPageRoute(href: string, pageRoutes: Iterable<string>): string | undefined {
+  const rest = href.slice(href.search(/[?#]|$/));
+  const pathname = href.slice(0, href.length - rest.length).replace(/\/+$/, '') || '/';
+  if (/\.[a-z0-9]+$/i.test(pathname)) return undefined;
+  const routes = [...pageRoutes].filter((r) => r !== '/');
+  const suffix = routes.filter((r) => pathname.endsWith(r)).sort((a, b) => b.length - a.length)[0];
+  if (suffix) return suffix + rest;
+  const typo = fewestEdits(pathname, routes)?.name;
+  return typo && isTypoOf(pathname, typo) ? typo + rest : undefined;
 }
 
 /** What to do about a link to `#fragment` that the target page does not have. */

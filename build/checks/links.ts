@@ -20,6 +20,7 @@ import { lineOfLinkIn, type LinkSource } from './link-line.ts';
 import { listen, resolvePath, staticHandler, type LowerFolder } from '../serve/server.ts';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { importModule } from '../import-module.ts';
+import { nearestPageRoute } from './anchors.ts';
 
 /** Served only to the checker, never written to the output. */
 const LIST_PATH = '/__sg-link-check__';
@@ -40,6 +41,12 @@ function checkKey(outDir: string, urls: string[], lower?: LowerFolder): string |
     h.update(`${url}\0${found.rel}\0${statSync(found.file).size}\n`);
   }
   return h.digest('hex');
+}
+
+/** What to do about a broken link: link to the page meant, when it is clear, or correct it. */
+export function fixOfBrokenLink(href: string, pageRoutes: Iterable<string>): string {
+  const near = nearestPageRoute(href, pageRoutes);
+  return near ? `link to ${near}, the page nearest to this URL, or correct the link target` : 'correct the link target';
 }
 
 /** The file that records the last list linkinator found whole (in the cache folder). */
@@ -97,7 +104,7 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
       const what = link.status === 404 || !link.status ? 'points at a page or file that does not exist' : `answered ${link.status}`;
       for (const route of usedBy.get(url) ?? ['(unknown page)']) {
         const source = sourceOfRoute.get(route);
-        errors.push(new BuildError(`broken link on ${route}: ${href} ${what}`, source?.file, lineOfLinkIn(source, href), 'correct the link target'));
+        errors.push(new BuildError(`broken link on ${route}: ${href} ${what}`, source?.file, lineOfLinkIn(source, href), fixOfBrokenLink(href, pageRoutes)));
       }
     }
     return { sent: true, errors };

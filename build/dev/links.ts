@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { PageData } from '../../src/data/types.ts';
 import type { Warning } from '../errors.ts';
-import { nearestAnchor } from '../checks/anchors.ts';
+import { nearestAnchor, nearestPageRoute } from '../checks/anchors.ts';
 import { idLookup, refsOf, resolveRef } from '../checks/html-refs.ts';
 import { lineOfLink } from '../checks/link-line.ts';
 
@@ -46,7 +46,8 @@ export function linkWarnings(checked: Iterable<PageData>, pages: Map<string, Pag
           warn(`names an anchor that does not exist on the target page${near ? ` (the nearest it has: #${near})` : ''}`);
         }
       } else if (!onDemand.has(ref.target) && !existsSync(path.join(outDir, ref.target))) {
-        warn('points at a page or file that does not exist');
+        const near = nearestPageRoute(readable(href), pages.keys());
+        warn(`points at a page or file that does not exist${near ? ` (the page nearest to it: ${near})` : ''}`);
       }
     }
   }

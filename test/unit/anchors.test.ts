@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { describe, it } from 'node:test';
-import { anchorFix, checkAnchors, nearestAnchor } from '../../build/checks/anchors.ts';
+import { anchorFix, checkAnchors, nearestAnchor, nearestPageRoute } from '../../build/checks/anchors.ts';
+import { fixOfBrokenLink } from '../../build/checks/links.ts';
 import { linkWarnings } from '../../build/dev/links.ts';
 import { resolveRef } from '../../build/checks/html-refs.ts';
 import type { PageData } from '../../src/data/types.ts';
@@ -11,6 +12,17 @@ import type { PageData } from '../../src/data/types.ts';
 const IDS = ['установка-агента-на-хост', 'настройки-tls', 'проверка'];
 
 describe('anchors that do not exist', () => {
+  it('a broken link to a page\'s URL names the page meant: one whose route the path ends with (a Docusaurus /docs/… URL), or one a typo away', () => {
+    const routes = ['/', '/guide/install', '/guide/intro', '/tech-docs/sgroups/база-данных'];
+    assert.equal(nearestPageRoute('/docs/guide/install#шаги', routes), '/guide/install#шаги');
+    assert.equal(nearestPageRoute('/guide/instal?x=1', routes), '/guide/install?x=1');
+    assert.equal(nearestPageRoute('/tech-docs/sgroups/база-даных', routes), '/tech-docs/sgroups/база-данных');
+    assert.equal(nearestPageRoute('/nowhere/at-all', routes), undefined);
+    assert.equal(nearestPageRoute('/img/absent.svg', routes), undefined, 'a file is no page');
+    assert.equal(fixOfBrokenLink('/docs/guide/intro', routes), 'link to /guide/intro, the page nearest to this URL, or correct the link target');
+    assert.equal(fixOfBrokenLink('/nowhere/at-all', routes), 'correct the link target');
+  });
+
   it('the nearest id is named only when it is near enough to be what was meant', () => {
     assert.equal(nearestAnchor('настройка-tls', IDS), 'настройки-tls', 'one letter retyped');
     assert.equal(nearestAnchor('установка-агента', IDS), 'установка-агента-на-хост', 'a heading with words added');
