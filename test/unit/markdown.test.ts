@@ -34,6 +34,11 @@ describe('Markdown pipeline', () => {
     assert.deepEqual(toc.map((t) => [t.id, t.level]), [['установка-агента', 2], ['шаг-1', 3], ['установка-агента-1', 2]]);
   });
 
+  it('gives a heading of emoji or punctuation alone an id that can be linked to, not "" or "-1"', () => {
+    const { toc } = compile('## 🚀\n\n## ...\n\n## `--config`\n\n## 1.2.3\n\n## 1.2.3\n');
+    assert.deepEqual(toc.map((t) => t.id), ['раздел', 'раздел-1', '--config', '123', '123-1']);
+  });
+
   it('gives a heading whose text names an id of the layout around it the next free one, and warns about such an id given by hand', () => {
     const { html, toc, warnings } = compile('## Main\n\n## Root\n\n## Code wrap 1\n\n## Своё {#route-announcer}\n\n<div id="doc-sidebar-1">Сырой HTML</div>\n');
     assert.deepEqual(toc.map((t) => t.id), ['main-1', 'root-1', 'code-wrap-1-1', 'route-announcer']);
