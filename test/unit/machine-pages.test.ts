@@ -49,6 +49,15 @@ describe('pages for machines', () => {
     assert.match(text(retitled.content()), /\[Страница А, новое имя\]/);
   });
 
+  it('list a title with brackets and a route with a space as links that still read as links', () => {
+    const pages = [page('a', 'Установка [beta] \\ черновик'), page('my page', 'Б')];
+    const spaced: SidebarData[] = [{ id: 'docs', items: [{ type: 'link', label: 'А', href: '/a' }, { type: 'link', label: 'Б', href: '/my page' }] }];
+    const llms = machinePages({ config, sources: [source('a', 'А.\n'), source('my page', 'Б.\n')], pages, sidebars: spaced, routeOfFile: new Map() }).find((f) => f.rel === 'llms.txt')!;
+    const listed = text(llms.content());
+    assert.match(listed, /^- \[Установка \\\[beta\\\] \\\\ черновик\]\(https:\/\/[^)\s]+\/a\.md\)$/m);
+    assert.match(listed, /^- \[Б\]\(<https:\/\/[^>]+\/my page\.md>\)$/m);
+  });
+
   it('make a page without compiled Markdown from its source, after the build has let the source text go', () => {
     const sources = [source('a', 'Только исходник, **жирный** текст.\n'), source('b', 'Второй.\n')];
     const files = machinePages({ config, sources, pages: [page('a', 'Страница А'), page('b', 'Страница Б')], sidebars, routeOfFile: new Map() });
