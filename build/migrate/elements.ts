@@ -11,8 +11,9 @@ import type { BodyConverter, Piece } from './convert-body.ts';
 import type { ElementNode } from './mdx-tree.ts';
 import type { Attribute } from './mdx-tokens.ts';
 import { convertTabs } from './tabs.ts';
+import { droppedProps } from './dropped-props.ts';
 import { admonitionKind } from './admonitions.ts';
-import { directiveAttribute, directiveLabel, stringAttribute, valueOfExpression } from './jsx-attributes.ts';
+import { directiveAttribute, directiveLabel, stringAttribute, valueOfExpression, isOn } from './jsx-attributes.ts';
 import { colonsAround, fenceFor, trimBlankLines, dedent } from './markdown-text.ts';
 import { readLiteral } from './js-literal.ts';
 
@@ -84,6 +85,7 @@ function unwrap(c: BodyConverter, el: ElementNode): Piece {
 }
 
 function admonition(c: BodyConverter, el: ElementNode): Piece {
+  droppedProps(c, el, ['type', 'title'], 'an admonition here has its kind\'s icon and no class of its own');
   const kind = admonitionKind(stringAttribute(el.attributes, 'type') ?? 'note');
   const title = stringAttribute(el.attributes, 'title');
   const content = el.selfClosing ? '' : c.content(el);
@@ -92,6 +94,7 @@ function admonition(c: BodyConverter, el: ElementNode): Piece {
 }
 
 function codeBlock(c: BodyConverter, el: ElementNode): Piece {
+  droppedProps(c, el, ['language', 'className', 'title', 'showLineNumbers', 'metastring', 'children'], 'a code block here takes a title, line numbers and highlighted lines only');
   const language = stringAttribute(el.attributes, 'language') ?? stringAttribute(el.attributes, 'className')?.replace(/^language-/, '') ?? 'text';
   const title = stringAttribute(el.attributes, 'title');
   let code: string | undefined;
@@ -112,7 +115,22 @@ function codeBlock(c: BodyConverter, el: ElementNode): Piece {
   }
   code = trimBlankLines(code.replace(/^\n/, ''));
   const fence = fenceFor(code);
-  return { block: true, text: `${fence}${language}${title ? ` ${directiveAttribute('title', title)}` : ''}\n${code}\n${fence}` };
+  return { block: true, text: `${fence}${language}${codeMeta(el, title)}\n${code}\n${fence}` };
+}
+
+/**
+ * A <CodeBlock>'s props as a fence's meta, as Docusaurus reads them there: `title`,
+ * `showLineNumbers` (from 1, or the number given) and `metastring` (highlighted lines `{1,3}`, …).
+ */
+function codeMeta(el: ElementNode, title: string | undefined): string {
+  const start = stringAttribute(el.attributes, 'showLineNumbers');
+  const numbered = isOn(el.attributes, 'showLineNumbers') || (start !== undefined && /^\d+$/.test(start));
+  const meta = stringAttribute(el.attributes, 'metastring')?.trim();
+  return [
+    ...(title ? [directiveAttribute('title', title)] : []),
+    ...(numbered ? [start !== undefined && /^\d+$/.test(start) ? `showLineNumbers=${start}` : 'showLineNumbers'] : []),
+    ...(meta ? [meta] : []),
+  ].map((part) => ` ${part}`).join('');
 }
 
 /** `<<< path{language} [title]` (build/markdown/snippets.ts) for a <CodeBlock> of a raw-loaded file. */
@@ -121,7 +139,11 @@ function snippetLine(c: BodyConverter, el: ElementNode, from: string, language: 
   if (file === undefined) {
     return c.unconverted(el, `<CodeBlock> of the file "${from}"`, `Файл \`${from}\` не найден при миграции.`, 'the imported file was not found; show it with <<< ./path');
   }
-  return { block: true, text: `<<< ${file}${language ? `{${language}}` : ''}${title ? ` [${title.replace(/[[\]]/g, '')}]` : ''}` };
+  // `{2,4 go:line-numbers}`: the highlighted lines of its metastring, the language, the line numbers.
+  const highlight = /\{([\d,\s-]+)\}/.exec(stringAttribute(el.attributes, 'metastring') ?? '')?.[1].replace(/\s+/g, '');
+  const numbered = isOn(el.attributes, 'showLineNumbers') || /^\d+$/.test(stringAttribute(el.attributes, 'showLineNumbers') ?? '');
+  const options = [...(highlight ? [highlight] : []), ...(language || numbered ? [`${language ?? ''}${numbered ? ':line-numbers' : ''}`] : [])].join(' ');
+  return { block: true, text: `<<< ${file}${options ? `{${options}}` : ''}${title ? ` [${title.replace(/[[\]]/g, '')}]` : ''}` };
 }
 
 function details(c: BodyConverter, el: ElementNode): Piece {

@@ -8,6 +8,7 @@ import type { BodyConverter, Piece } from './convert-body.ts';
 import type { ElementNode, MdxNode } from './mdx-tree.ts';
 import { findAttribute, directiveAttribute, isOn, stringAttribute, valueOfExpression } from './jsx-attributes.ts';
 import { colonsAround } from './markdown-text.ts';
+import { droppedProps } from './dropped-props.ts';
 
 interface TabChoice {
   label?: string;
@@ -26,6 +27,7 @@ function choicesOf(tabs: ElementNode): TabChoice[] {
 }
 
 export function convertTabs(c: BodyConverter, tabs: ElementNode): Piece {
+  droppedProps(c, tabs, ['values', 'defaultValue', 'groupId', 'children'], 'tabs here open on their default tab, or on the one the reader chose in their group; no URL chooses one');
   const choices = choicesOf(tabs);
   const defaultValue = stringAttribute(tabs.attributes, 'defaultValue');
   const group = stringAttribute(tabs.attributes, 'groupId');
@@ -45,6 +47,7 @@ export function convertTabs(c: BodyConverter, tabs: ElementNode): Piece {
   const ordered = choices.length ? [...items].sort((a, b) => at(a) - at(b)) : items;
   let defaultSeen = false;
   const inner = ordered.map((item, i) => {
+    droppedProps(c, item, ['value', 'label', 'default', 'children'], 'a tab here has its label and content only');
     const value = stringAttribute(item.attributes, 'value');
     const label = stringAttribute(item.attributes, 'label') ?? choices.find((ch) => ch.value === value)?.label ?? value ?? `Вариант ${i + 1}`;
     // The first default counts, as in Docusaurus.

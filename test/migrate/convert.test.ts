@@ -119,11 +119,22 @@ describe('migrate: HTML and JSX', () => {
     assert.equal(md, ':::caution[Осторожно]\nТекст.\n:::\n\n```bash title="run.sh"\necho 1\necho 2\n```\n');
   });
 
+  it('keeps a CodeBlock\'s line numbers and highlighted lines, and reports the props of theme components that have nothing to become', () => {
+    const { md, items } = convert("import Admonition from '@theme/Admonition';\nimport CodeBlock from '@theme/CodeBlock';\n\n"
+      + '<CodeBlock language="go" showLineNumbers={5} metastring="{2}" live>{`a\nb`}</CodeBlock>\n\n<CodeBlock language="bash" showLineNumbers>echo 1</CodeBlock>\n\n'
+      + `${TABS_IMPORTS}<Tabs queryString="os" lazy>\n<TabItem value="a" label="A" attributes={{className: 'red'}}>а</TabItem>\n</Tabs>\n\n<Admonition type="tip" icon="💡">Текст</Admonition>\n`);
+    assert.match(md, /^```go showLineNumbers=5 \{2\}\na\nb\n```$/m);
+    assert.match(md, /^```bash showLineNumbers\necho 1\n```$/m);
+    assert.deepEqual(items.filter((i) => i.kind === 'dropped').map((i) => i.what), ['live of <CodeBlock>', 'queryString, lazy of <Tabs>', 'attributes of <TabItem>', 'icon of <Admonition>']);
+  });
+
   it('turns a CodeBlock of a raw-loaded file into a <<< line that shows the file', () => {
     const { md, items } = convert("import CodeBlock from '@theme/CodeBlock';\nimport Main from '!!raw-loader!./examples/main.tf';\nimport Rules from './rules.yaml?raw';\n"
       + "import Gone from '!!raw-loader!./missing.go';\n\n"
-      + '<CodeBlock language="hcl" title="main.tf">{Main}</CodeBlock>\n\n<CodeBlock>{Rules}</CodeBlock>\n\n<CodeBlock language="go">{Gone}</CodeBlock>\n');
+      + '<CodeBlock language="hcl" title="main.tf">{Main}</CodeBlock>\n\n<CodeBlock>{Rules}</CodeBlock>\n\n<CodeBlock language="go">{Gone}</CodeBlock>\n\n'
+      + '<CodeBlock language="hcl" showLineNumbers metastring="{2-3}">{Main}</CodeBlock>\n\n<CodeBlock showLineNumbers>{Rules}</CodeBlock>\n');
     assert.match(md, /^<<< \.\/_snippets\/main\.tf\{hcl\} \[main\.tf\]\n\n<<< \.\/_snippets\/rules\.yaml\n\n/);
+    assert.match(md, /^<<< \.\/_snippets\/main\.tf\{2-3 hcl:line-numbers\}\n\n<<< \.\/_snippets\/rules\.yaml\{:line-numbers\}$/m, 'line numbers and highlighted lines too');
     assert.deepEqual(items.map((i) => [i.kind, i.what]), [['not-converted', '<CodeBlock> of the file "./missing.go"']]);
   });
 
