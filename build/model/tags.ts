@@ -73,16 +73,20 @@ const slug = (label: string) => new GithubSlugger().slug(label);
 /** The tags' base route (`/tags`). */
 export const tagsBase = (config: SiteConfig) => `/${config.docs.tagsBasePath}`;
 
-/** A page's tags, resolved: each with its label and route (the tag page's). */
-export function tagsOfPage(s: SourcePage, defs: TagDefinitions, config: SiteConfig): (TagDefinition & { route: string })[] {
-  const seen = new Set<string>();
-  return (s.frontMatter.tags ?? []).flatMap((tag) => {
+type ResolvedTag = TagDefinition & { route: string };
+
+/** Each tag a page names, as written (repeats too), with its label and route (the tag page's). */
+function namedTags(s: SourcePage, defs: TagDefinitions, config: SiteConfig): ResolvedTag[] {
+  return (s.frontMatter.tags ?? []).map((tag) => {
     const def = typeof tag === 'string' ? defs.byKey.get(tag) ?? { label: tag, permalink: `/${slug(tag)}` } : { label: tag.label, permalink: tag.permalink ?? `/${slug(tag.label)}` };
-    const route = `${tagsBase(config)}${def.permalink === '/' ? '' : def.permalink}`;
-    if (seen.has(route)) return [];
-    seen.add(route);
-    return [{ ...def, route }];
+    return { ...def, route: `${tagsBase(config)}${def.permalink === '/' ? '' : def.permalink}` };
   });
+}
+
+/** A page's tags, resolved: each with its label and route (the tag page's), each page once. */
+export function tagsOfPage(s: SourcePage, defs: TagDefinitions, config: SiteConfig): ResolvedTag[] {
+  const seen = new Set<string>();
+  return namedTags(s, defs, config).filter((tag) => !seen.has(tag.route) && seen.add(tag.route));
 }
 
 export type TagLinksOf = (s: SourcePage) => NavLink[] | undefined;
@@ -118,6 +122,7 @@ const linkText = (s: string) => s.replace(/[\\[\]*_`<]/g, '\\$&');
 export function siteTags(docs: SourcePage[], defs: TagDefinitions, config: SiteConfig, docsDir: string): SiteTags {
   const tags = new Map<string, TagDefinition & { route: string; docs: string[]; file: string }>();
   const warnings: Warning[] = [];
+  const clashes = new Set<string>();
   for (const s of docs) {
     if (s.kind !== 'doc' || !s.frontMatter.tags) continue;
     if (defs.file && config.docs.onInlineTags !== 'ignore') {
@@ -130,8 +135,22 @@ export function siteTags(docs: SourcePage[], defs: TagDefinitions, config: SiteC
         warnings.push({ file: s.file, line: frontMatterKeyLine(s.raw, 'tags'), message: `${message}: ${fix}` });
       }
     }
-    for (const tag of tagsOfPage(s, defs, config)) {
-      const known = tags.get(tag.route) ?? { ...tag, docs: [], file: s.file };
+    const onPage = new Set<string>();
+    for (const tag of namedTags(s, defs, config)) {
+      // A name of no letters or digits (`?`, `#`) gives no URL of its own: its page would be the list of all tags.
+      if (tag.route === tagsBase(config)) {
+        throw new BuildError(`the tag "${tag.label}" makes no URL of its own (its name has no letters or digits)`, s.file, frontMatterKeyLine(s.raw, 'tags'),
+          `give it a permalink: tags: [{ label: ${JSON.stringify(tag.label)}, permalink: /name }], or name it with a word`);
+      }
+      const earlier = tags.get(tag.route);
+      // Two names, one URL (`C++` and `C` are both /tags/c): one page, under the first name.
+      if (earlier && earlier.label !== tag.label && !clashes.has(`${earlier.label}\0${tag.label}`)) {
+        clashes.add(`${earlier.label}\0${tag.label}`);
+        warnings.push({ file: s.file, line: frontMatterKeyLine(s.raw, 'tags'), message: `the tags "${earlier.label}" (${earlier.file}) and "${tag.label}" make one URL, ${tag.route}, and share its page under the first name; give one a permalink of its own ({ label: ${JSON.stringify(tag.label)}, permalink: /… })` });
+      }
+      if (onPage.has(tag.route)) continue;
+      onPage.add(tag.route);
+      const known = earlier ?? { ...tag, docs: [], file: s.file };
       if (!s.frontMatter.unlisted) known.docs.push(s.route);
       tags.set(tag.route, known);
     }
