@@ -139,7 +139,7 @@ export function siteTags(docs: SourcePage[], defs: TagDefinitions, config: SiteC
     for (const tag of namedTags(s, defs, config)) {
       // A name of no letters or digits (`?`, `#`) gives no URL of its own: its page would be the list of all tags.
       if (tag.route === tagsBase(config)) {
-        throw new BuildError(`the tag "${tag.label}" makes no URL of its own (its name has no letters or digits)`, s.file, frontMatterKeyLine(s.raw, 'tags'),
+        throw new BuildError(`the tag "${tag.label}" makes no URL of its own (a name without letters or digits, or the permalink /)`, s.file, frontMatterKeyLine(s.raw, 'tags'),
           `give it a permalink: tags: [{ label: ${JSON.stringify(tag.label)}, permalink: /name }], or name it with a word`);
       }
       const earlier = tags.get(tag.route);
