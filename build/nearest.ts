@@ -22,3 +22,9 @@ export function nearestName(typed: string, known: readonly string[]): string {
 export function isTypoOf(typed: string, near: string): boolean {
   return distance(typed, near) <= Math.max(2, Math.floor(typed.length / 3));
 }
+
+/** The known name that a typed one is probably a typo of (isTypoOf the nearest), else undefined. */
+export function typoOf(typed: string, known: Iterable<string>): string | undefined {
+  const near = fewestEdits(typed, known)?.name;
+  return near !== undefined && isTypoOf(typed, near) ? near : undefined;
+}

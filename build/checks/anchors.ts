@@ -2,7 +2,7 @@
 // the site must be the id of an element on that page. (linkinator's own fragment check depends
 // on crawl order and compares percent-encoded fragments with raw Cyrillic ids, so it is not used.)
 import { BuildError } from '../errors.ts';
-import { fewestEdits, isTypoOf } from '../nearest.ts';
+import { fewestEdits, typoOf } from '../nearest.ts';
 import type { SiteRef } from './html-refs.ts';
 import { lineOfLinkIn, type LinkSource } from './link-line.ts';
 
@@ -27,8 +27,8 @@ export function nearestPageRoute(href: string, pageRoutes: Iterable<string>): st
   const routes = [...pageRoutes].filter((r) => r !== '/');
   const suffix = routes.filter((r) => pathname.endsWith(r)).sort((a, b) => b.length - a.length)[0];
   if (suffix) return suffix + rest;
-  const typo = fewestEdits(pathname, routes)?.name;
-  return typo && isTypoOf(pathname, typo) ? typo + rest : undefined;
+  const typo = typoOf(pathname, routes);
+  return typo === undefined ? undefined : typo + rest;
 }
 
 /** What to do about a link to `#fragment` that the target page does not have. */

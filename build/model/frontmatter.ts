@@ -8,7 +8,7 @@ import { readVitePressKeys } from './vitepress-front-matter.ts';
 import { fileURLToPath } from 'node:url';
 import { BuildError, BuildErrors, type Warning } from '../errors.ts';
 import { hashKey } from '../cache/kv-cache.ts';
-import { fewestEdits, isTypoOf } from '../nearest.ts';
+import { typoOf } from '../nearest.ts';
 import { withoutBom } from './source-file.ts';
 
 const text = z.string().check(z.minLength(1));
@@ -154,8 +154,8 @@ function checkFrontMatter(written: Record<string, unknown>, file: string, lineOf
     if (KNOWN_KEYS.includes(key)) return [];
     const line = lineOf(key);
     if (DOCUSAURUS_ONLY.includes(key)) return [{ file, line, message: `front matter key "${key}" is a Docusaurus key that has no effect here (remove it, or keep it for Docusaurus)` }];
-    const near = fewestEdits(key, [...KNOWN_KEYS, ...DOCUSAURUS_ONLY])!.name;
-    const hint = isTypoOf(key, near) ? `; did you mean "${near}"?` : '';
+    const near = typoOf(key, [...KNOWN_KEYS, ...DOCUSAURUS_ONLY]);
+    const hint = near ? `; did you mean "${near}"?` : '';
     return [{ file, line, message: `unknown front matter key "${key}" is ignored${hint}` }];
   });
   return { frontMatter: fm, warnings: [...vitepress, ...warnings].sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };

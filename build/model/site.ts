@@ -26,6 +26,7 @@ import type { CompiledMarkdown } from '../markdown/compile.ts';
  */
 export type CompiledForPage = Pick<CompiledMarkdown, 'h1' | 'excerpt' | 'toc'> & { html?: string };
 import { dataPathOf, htmlPathOf, markdownUrlOf, NOT_FOUND_ROUTE } from './routes.ts';
+import { typoOf } from '../nearest.ts';
 import { siteUrlOf } from './site-url.ts';
 import { configLocation, resolveSidebars, type ResolvedSidebars, type SidebarDoc } from './sidebars.ts';
 
@@ -123,7 +124,8 @@ function pagerLink(s: SourcePage, key: 'pagination_next' | 'pagination_prev', do
   const target = docsById?.get(id);
   if (!target) {
     const line = frontMatterKeyLine(s.raw, key);
-    throw new BuildError(`${key} names the doc "${id}", which does not exist`, s.file, line, 'write the id of a doc (its path under docs/ without .md), or null to hide the link');
+    const near = docsById && typoOf(id, docsById.keys());
+    throw new BuildError(`${key} names the doc "${id}", which does not exist`, s.file, line, near ? `write "${near}", the nearest doc id, or null to hide the link` : 'write the id of a doc (its path under docs/ without .md), or null to hide the link');
   }
   return { label: target.frontMatter.pagination_label ?? target.frontMatter.sidebar_label ?? titleOf(target, compiled), href: target.route };
 }

@@ -75,6 +75,14 @@ describe('sidebars', () => {
     });
   });
 
+  it('names the doc id meant when an unknown one is a typo away', () => {
+    assert.throws(() => resolveSidebars({ main: ['a/intr', { type: 'category', label: 'X', link: { type: 'doc', id: 'a/setpu' }, items: [] }] }, docs, where), (e: unknown) => {
+      const errors = e instanceof BuildErrors ? e.errors : [e as BuildError];
+      assert.deepEqual(errors.map((x) => x.fix), ['write "a/intro", the nearest doc id, or create docs/a/intr.md', 'write "a/setup", the nearest doc id']);
+      return true;
+    });
+  });
+
   it('warns about docs in no sidebar', () => {
     const r = resolveSidebars({ main: ['a/intro'] }, docs, where);
     assert.ok(r.warnings.some((w) => /doc "lonely" is in no sidebar/.test(w.message)));
