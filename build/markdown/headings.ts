@@ -22,6 +22,9 @@ export interface PlacedHeading {
 
 const HEADING = /^h([1-6])$/;
 
+/** The id a heading with no letter or digit gets (the slugger numbers repeats: `раздел-1`). */
+const UNNAMED_SECTION = 'раздел';
+
 /**
  * Ids the page around the content has: the `<main>` the skip link goes to, React's root, the
  * route announcer, the lists of the doc sidebar and the mobile menu (src/theme), and each code
@@ -31,9 +34,6 @@ const HEADING = /^h([1-6])$/;
  * of them warns. test/build/fixture-build.test.ts keeps this list true: every id outside the
  * content of a built page must match it.
  */
-/** The id a heading with no letter or digit gets (the slugger numbers repeats: `раздел-1`). */
-const UNNAMED_SECTION = 'раздел';
-
 export const LAYOUT_ID = /^(?:main|root|route-announcer|(?:doc-sidebar|mobile-sidebar)(?:-\d+)*|code-wrap-\d+)$/;
 
 /** Per-page heading state: call `heading` for each h1–h6 in document order. */
@@ -66,12 +66,13 @@ export class HeadingIds {
     delete node.properties.dataCustomId;
     if (typeof custom === 'string') this.slugger.slug(custom);
     let id = typeof custom === 'string' ? custom : typeof node.properties.id === 'string' ? node.properties.id : this.slugger.slug(text);
-    if (typeof custom === 'string' && LAYOUT_ID.test(id)) this.layoutClashes.push({ id, line: node.position?.start.line });
-    // The slugger counts what it gave: asked again, it gives the text's next id (`main-1`).
-    else if (typeof custom !== 'string' && typeof node.properties.id !== 'string') {
+    if (typeof custom === 'string') {
+      if (LAYOUT_ID.test(id)) this.layoutClashes.push({ id, line: node.position?.start.line });
+    } else if (typeof node.properties.id !== 'string') {
       // A heading of emoji or punctuation alone (`## 🚀`) slugs to "" or "-1": an empty id is none,
       // and neither can be linked to. It is a numbered "раздел" instead.
       if (!/[\p{L}\p{N}]/u.test(id.replace(/-\d+$/, ''))) id = this.slugger.slug(UNNAMED_SECTION);
+      // The slugger counts what it gave: asked again, it gives the text's next id (`main-1`).
       while (LAYOUT_ID.test(id)) id = this.slugger.slug(text);
     }
     if (this.given.has(id)) this.repeated.push({ id, line: node.position?.start.line });

@@ -151,7 +151,7 @@ export function publishedPath(abs: string, hash: string, kind: PublishedKind): s
  * appears makes the link one) and read once per page. undefined when the URL is no local file's
  * or there is no such file (the link is left as written: the link check names it).
  */
-export function publishedFile(url: string, ctx: CompileContext, kind: PublishedKind): (LocalFile & { url: string; written: string }) | undefined {
+export function publishedFile(url: string, ctx: CompileContext, kind: PublishedKind): (LocalFile & { url: string }) | undefined {
   const target = localTarget(url, ctx.absPath);
   if (!target) return undefined;
   const key = `${kind}:${target.abs}`;
@@ -163,7 +163,7 @@ export function publishedFile(url: string, ctx: CompileContext, kind: PublishedK
     if (file.hash) ctx.assets.push({ source: target.abs, url: publishedPath(target.abs, file.hash, kind) });
   }
   if (!file.hash) return undefined;
-  return { ...file, url: publishedPath(target.abs, file.hash, kind) + target.rest, written: url };
+  return { ...file, url: publishedPath(target.abs, file.hash, kind) + target.rest };
 }
 
 /**
@@ -219,8 +219,8 @@ export function rewriteRawHtmlUrls(tree: HastRoot, ctx: CompileContext): void {
  * `![Схема][diagram]` with `[diagram]: ./diagram.svg` written elsewhere on the page, as the image
  * it stands for, so that it is published and sized like `![Схема](./diagram.svg)`. A definition
  * no link reference uses is taken off the tree (it prints as nothing): else the walk would
- * publish its file a second time, as a download. The labels of what remains are the page's.
- * Only on a page whose text has both an image and a definition.
+ * publish its file a second time, as a download. Only on a page whose text has both an image and
+ * a definition, or that includes fragments.
  */
 export function imageReferencesAsImages(tree: MdRoot): void {
   const definitions = new Map<string, Definition>();
