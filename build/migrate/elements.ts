@@ -123,14 +123,20 @@ function codeBlock(c: BodyConverter, el: ElementNode): Piece {
  * `showLineNumbers` (from 1, or the number given) and `metastring` (highlighted lines `{1,3}`, …).
  */
 function codeMeta(el: ElementNode, title: string | undefined): string {
-  const start = stringAttribute(el.attributes, 'showLineNumbers');
-  const numbered = isOn(el.attributes, 'showLineNumbers') || (start !== undefined && /^\d+$/.test(start));
+  const numbers = lineNumbersOf(el);
   const meta = stringAttribute(el.attributes, 'metastring')?.trim();
   return [
     ...(title ? [directiveAttribute('title', title)] : []),
-    ...(numbered ? [start !== undefined && /^\d+$/.test(start) ? `showLineNumbers=${start}` : 'showLineNumbers'] : []),
+    ...(numbers ? [numbers.from === undefined ? 'showLineNumbers' : `showLineNumbers=${numbers.from}`] : []),
     ...(meta ? [meta] : []),
   ].map((part) => ` ${part}`).join('');
+}
+
+/** A <CodeBlock>'s `showLineNumbers`: on (`showLineNumbers`, `={true}`), from a line (`={5}`), or off. */
+function lineNumbersOf(el: ElementNode): { from?: string } | undefined {
+  const value = stringAttribute(el.attributes, 'showLineNumbers');
+  if (value !== undefined && /^\d+$/.test(value)) return { from: value };
+  return isOn(el.attributes, 'showLineNumbers') ? {} : undefined;
 }
 
 /** `<<< path{language} [title]` (build/markdown/snippets.ts) for a <CodeBlock> of a raw-loaded file. */
@@ -141,7 +147,7 @@ function snippetLine(c: BodyConverter, el: ElementNode, from: string, language: 
   }
   // `{2,4 go:line-numbers}`: the highlighted lines of its metastring, the language, the line numbers.
   const highlight = /\{([\d,\s-]+)\}/.exec(stringAttribute(el.attributes, 'metastring') ?? '')?.[1].replace(/\s+/g, '');
-  const numbered = isOn(el.attributes, 'showLineNumbers') || /^\d+$/.test(stringAttribute(el.attributes, 'showLineNumbers') ?? '');
+  const numbered = lineNumbersOf(el) !== undefined;
   const options = [...(highlight ? [highlight] : []), ...(language || numbered ? [`${language ?? ''}${numbered ? ':line-numbers' : ''}`] : [])].join(' ');
   return { block: true, text: `<<< ${file}${options ? `{${options}}` : ''}${title ? ` [${title.replace(/[[\]]/g, '')}]` : ''}` };
 }
