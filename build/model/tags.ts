@@ -112,8 +112,8 @@ export interface SiteTags {
 }
 
 const byLabel = new Intl.Collator('ru').compare;
-/** Markdown link text: the characters that would end or change it, escaped. */
-const linkText = (s: string) => s.replace(/[\\[\]*_`<]/g, '\\$&');
+/** Text in the tag pages' Markdown (a link's text, a heading): the characters that would end or change it, escaped (`## #` is an empty heading). */
+const markdownText = (s: string) => s.replace(/[\\[\]*_`<#]/g, '\\$&');
 
 /**
  * The pages of the site's tags, from the docs' front matter. Listed docs only (an unlisted doc
@@ -166,10 +166,11 @@ export function siteTags(docs: SourcePage[], defs: TagDefinitions, config: SiteC
   // The page of all tags: grouped by their first letter, each with its page count.
   const groups = new Map<string, typeof listed>();
   for (const t of listed) {
-    const letter = t.label.charAt(0).toLocaleUpperCase('ru');
+    // The first character, not half of one (an emoji is two UTF-16 units).
+    const letter = [...t.label][0].toLocaleUpperCase('ru');
     groups.set(letter, [...(groups.get(letter) ?? []), t]);
   }
-  const index = [...groups].flatMap(([letter, group]) => [`## ${letter}`, '', ...group.map((t) => `- [${linkText(t.label)}](${t.route}) — ${pageCount(t.docs.length)}`), '']);
+  const index = [...groups].flatMap(([letter, group]) => [`## ${markdownText(letter)}`, '', ...group.map((t) => `- [${markdownText(t.label)}](${t.route}) — ${pageCount(t.docs.length)}`), '']);
   const indexText = generatedMarkdown({ title: 'Теги', description: 'Все теги документации и число страниц с каждым.' }, index);
   pages.push(generatedSourcePage(indexText, at(base), defs.file ?? listed[0].file, base.slice(1), base, 'markdown-page'));
   return { pages, docsOfTag: new Map(listed.map((t) => [t.route, t.docs])), warnings };

@@ -35,4 +35,11 @@ describe('tag URLs', () => {
     assert.ok(tagPage, pages.map((p) => p.route).join(', '));
     assert.match(tagPage.raw, /C\+\+/);
   });
+
+  it('the page of all tags groups a name that starts with a sign or an emoji under a heading that shows it', () => {
+    const { pages } = siteTags([doc('a', ['#хэш', '🚀 релизы', 'агент'])], NO_TAG_DEFINITIONS, config, '/site/docs');
+    const index = pages.find((p) => p.route === '/tags')!;
+    assert.match(index.raw, /^## \\#\n\n- \[\\#хэш\]\(\/tags\/хэш\)/m, '`## #` would be an empty heading');
+    assert.match(index.raw, /^## 🚀$/m, 'the whole emoji, not half of it');
+  });
 });
