@@ -16,6 +16,7 @@ import { pageCount } from '../../src/data/locale.ts';
 import { BuildError, type Warning } from '../errors.ts';
 import { generatedMarkdown, generatedSourcePage, type SourcePage } from './content.ts';
 import { frontMatterKeyLine } from './frontmatter.ts';
+import { markdownText } from '../output/page-markdown.ts';
 
 export const TAGS_FILE = 'tags.yml';
 
@@ -112,8 +113,6 @@ export interface SiteTags {
 }
 
 const byLabel = new Intl.Collator('ru').compare;
-/** Text in the tag pages' Markdown (a link's text, a heading): the characters that would end or change it, escaped (`## #` is an empty heading). */
-const markdownText = (s: string) => s.replace(/[\\[\]*_`<#]/g, '\\$&');
 
 /**
  * The pages of the site's tags, from the docs' front matter. Listed docs only (an unlisted doc

@@ -6,7 +6,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import type { PageData, SidebarData, SidebarNode } from '../../src/data/types.ts';
 import type { SourcePage } from '../model/content.ts';
 import { markdownUrlOf } from '../model/routes.ts';
-import { pageMarkdown, publishedMarkdownBytes } from './page-markdown.ts';
+import { markdownDestination, markdownText, pageMarkdown, publishedMarkdownBytes } from './page-markdown.ts';
 import { siteUrlOf } from '../model/site-url.ts';
 import type { LlmsFullParts } from './llms-full-parts.ts';
 import { hashOf } from './compress-core.ts';
@@ -34,17 +34,13 @@ export function routesInOrder(items: SidebarNode[]): string[] {
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-/** A title as a Markdown link's text: a bracket or backslash of its own would end or break the link. */
-const linkText = (s: string) => oneLine(s).replace(/[\\[\]]/g, '\\$&');
-/** A URL as a link's destination: one with a space (a file `my page.md`) is written in `<…>`, as CommonMark reads it. */
-const destination = (url: string) => (/[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url);
 
 export function renderLlmsTxt({ config, siteUrl, sidebars, pages }: LlmsInput): string {
   const line = (route: string, indent: string) => {
     const page = pages.get(route);
     if (!page) return [];
     const description = page.description ? `: ${oneLine(page.description)}` : '';
-    return [`${indent}- [${linkText(page.title)}](${destination(`${siteUrl}${markdownUrlOf(route)}`)})${description}`];
+    return [`${indent}- [${markdownText(oneLine(page.title))}](${markdownDestination(`${siteUrl}${markdownUrlOf(route)}`)})${description}`];
   };
   const list = (items: SidebarNode[], indent: string): string[] => items.flatMap((n) => {
     if (n.type === 'link') return line(n.href, indent);

@@ -45,6 +45,12 @@ function readPublishedUrl(url: string, fromFile: string, kind: PublishedKind): s
 }
 
 
+/** A URL as a Markdown link's destination: one with a space or a parenthesis is written in `<…>`, as CommonMark reads it. */
+export const markdownDestination = (url: string) => (/[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url);
+
+/** Text written into generated Markdown (a link's text, a heading): what would end or change it, escaped (`## #` is an empty heading). */
+export const markdownText = (s: string) => s.replace(/[\\[\]*_`<#]/g, '\\$&');
+
 const text = (value: string) => ({ type: 'text', value }) as const;
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
 type Directive = ContainerDirective | LeafDirective | TextDirective;
@@ -279,7 +285,7 @@ class SourceEditor {
       this.replace(node, this.print(node, node.type === 'link'));
       return true;
     }
-    this.edits.push({ start: dest.start, end: dest.end, text: /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url });
+    this.edits.push({ start: dest.start, end: dest.end, text: markdownDestination(url) });
     return false;
   }
 
