@@ -14,7 +14,7 @@ import { VFile } from 'vfile';
 import type { Warning } from '../errors.ts';
 import { contextOf, depsOf, warn, recordingRoutes, type AssetRef, type CompileContext, type CompileDeps } from './context.ts';
 import { ADMONITION_TITLES, createDirectiveHandler, type Directive } from './directives.ts';
-import { imageReferencesAsImages, publishedFile, rewriteImage, rewriteLink, rewriteRawHtmlUrls } from './links.ts';
+import { imageReferencesAsImages, mayHoldImageReferences, publishedFile, rewriteImage, rewriteLink, rewriteRawHtmlUrl } from './links.ts';
 import { checkCodeBlock, rehypeCodeBlocks } from './code.ts';
 import { fillInlineToc, HeadingIds, type PlacedHeading, type TocEntry } from './headings.ts';
 import { SKIP, walk } from './walk.ts';
@@ -90,9 +90,8 @@ function remarkSite() {
       const text = toString(paragraph).replace(/\s+/g, ' ').trim();
       file.data.excerpt = text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
     }
-    // `![alt][label]` points at its file through a definition: made an image before the walk
-    // rewrites definitions as links. Fragments may hold both, which the page's text does not show.
-    if ((ctx.source.includes('![') && ctx.source.includes(']:')) || ctx.includes?.length) imageReferencesAsImages(tree);
+    // `![alt][label]` points at its file through a definition: made an image before the walk rewrites definitions as links.
+    if (mayHoldImageReferences(ctx.source)) imageReferencesAsImages(tree);
     const directive = createDirectiveHandler(ctx);
     walk(tree, (node, index, parent) => {
       switch (node.type) {
@@ -193,10 +192,12 @@ function rehypeSite() {
     if (mayShowOtherSites || ctx.includes?.length) file.data.imageOrigins = imageOriginsIn(tree);
     const headings = new HeadingIds(file.data.placeHeadings === true);
     if (file.data.hasRaw) {
-      rewriteRawHtmlUrls(tree, ctx);
+      // Raw HTML's links and images as the Markdown's; its ids, so that no heading is given one of them.
       walk(tree, (n) => {
         const node = n as unknown as Element;
-        if (node.type === 'element' && typeof node.properties.id === 'string') headings.reserve(node.properties.id, node.position?.start.line);
+        if (node.type !== 'element') return;
+        rewriteRawHtmlUrl(node, ctx);
+        if (typeof node.properties.id === 'string') headings.reserve(node.properties.id, node.position?.start.line);
       });
     }
     const inlineTocs: Element[] = [];

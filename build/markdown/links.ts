@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from 'image-size';
-import type { Element, Root as HastRoot } from 'hast';
+import type { Element } from 'hast';
 import type { Definition, Image, ImageReference, Link, LinkReference, Root as MdRoot } from 'mdast';
 import { walk } from './walk.ts';
 import { sanitizeSchema } from './sanitize.ts';
@@ -30,11 +30,11 @@ const MARKDOWN_FILE = /\.mdx?$/i;
  * (authors link to routes or to relative files): no page.
  */
 export function routeOfFileLink(url: string, fromFile: string, routes: RouteLookup): string | null | undefined {
-  const [target, rest] = splitLinkTarget(url);
+  const [target] = splitLinkTarget(url);
   if (!target || EXTERNAL.test(target) || !MARKDOWN_FILE.test(target)) return undefined;
-  if (target.startsWith('/')) return null;
-  const route = routes.get(path.resolve(path.dirname(fromFile), decodedBy(decodeURIComponent, target)));
-  return route === undefined ? null : route + rest;
+  const file = localTarget(url, fromFile);
+  const route = file && routes.get(file.abs);
+  return route === undefined ? null : route + file!.rest;
 }
 
 /**
@@ -189,38 +189,41 @@ export function rewriteImage(node: Image, ctx: CompileContext) {
 }
 
 /**
- * Links and images written as raw HTML (`<a href="./setup.md">`, `<img src="./scheme.svg">`),
+ * A link or an image written as raw HTML (`<a href="./setup.md">`, `<img src="./scheme.svg">`),
  * rewritten as the Markdown ones are: else the first reached the page's Markdown source (which
  * the site publishes too, so no check noticed) and the second a file that is not published.
  * What the Markdown made is met again here and stays as it is (its URLs are the site's now). A
- * size the author gave is kept whole (half of one would stretch the image). Only on a page
- * with raw HTML.
+ * size the author gave is kept whole (half of one would stretch the image). Called for each
+ * element of a page with raw HTML (build/markdown/compile.ts, in its walk over such pages).
  */
-export function rewriteRawHtmlUrls(tree: HastRoot, ctx: CompileContext): void {
-  walk(tree, (n) => {
-    const node = n as unknown as Element;
-    if (node.type !== 'element') return;
-    const { properties } = node;
-    const line = node.position?.start.line;
-    if (node.tagName === 'a' && typeof properties.href === 'string') {
-      const url = siteLink(properties.href, ctx, line);
-      if (url !== null) properties.href = url;
-      else Object.assign(node, { tagName: 'span', properties: { className: ['broken-link'], title: properties.href } });
-    } else if (node.tagName === 'img' && typeof properties.src === 'string') {
-      const image = siteImage(properties.src, ctx, line, true);
-      if (!image) return;
-      const sized = properties.width !== undefined || properties.height !== undefined;
-      node.properties = { ...(sized ? {} : image.size), loading: 'lazy', decoding: 'async', ...properties, src: image.url };
-    }
-  });
+export function rewriteRawHtmlUrl(node: Element, ctx: CompileContext): void {
+  const { properties } = node;
+  const line = node.position?.start.line;
+  if (node.tagName === 'a' && typeof properties.href === 'string') {
+    const url = siteLink(properties.href, ctx, line);
+    if (url !== null) properties.href = url;
+    else Object.assign(node, { tagName: 'span', properties: { className: ['broken-link'], title: properties.href } });
+  } else if (node.tagName === 'img' && typeof properties.src === 'string') {
+    const image = siteImage(properties.src, ctx, line, true);
+    if (!image) return;
+    const sized = properties.width !== undefined || properties.height !== undefined;
+    node.properties = { ...(sized ? {} : image.size), loading: 'lazy', decoding: 'async', ...properties, src: image.url };
+  }
+}
+
+/**
+ * Whether a page may hold image references (`![alt][label]`), told from its text without a walk:
+ * it has both an image and a definition, or includes fragments, which may hold both.
+ */
+export function mayHoldImageReferences(source: string): boolean {
+  return (source.includes('![') && source.includes(']:')) || source.includes('::include');
 }
 
 /**
  * `![Схема][diagram]` with `[diagram]: ./diagram.svg` written elsewhere on the page, as the image
  * it stands for, so that it is published and sized like `![Схема](./diagram.svg)`. A definition
  * no link reference uses is taken off the tree (it prints as nothing): else the walk would
- * publish its file a second time, as a download. Only on a page whose text has both an image and
- * a definition, or that includes fragments.
+ * publish its file a second time, as a download. Only on a page that mayHoldImageReferences.
  */
 export function imageReferencesAsImages(tree: MdRoot): void {
   const definitions = new Map<string, Definition>();

@@ -14,7 +14,7 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { ADMONITION_TITLES, DETAILS_SUMMARY } from '../markdown/directives.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
-import { fileHashOf, localTarget, PATHNAME, publishedPath, routeOfFileLink, type PublishedKind } from '../markdown/links.ts';
+import { fileHashOf, localTarget, mayHoldImageReferences, PATHNAME, publishedPath, routeOfFileLink, type PublishedKind } from '../markdown/links.ts';
 import { walk } from '../markdown/walk.ts';
 import { applyHighlightComments, DIFF_LINES, hasCustomHeadingId, takeCustomHeadingId, takeLanguageFlag } from '../markdown/docusaurus-forms.ts';
 
@@ -349,9 +349,9 @@ export function markdownOfSource(tree: Root, source: string, sourceFile: string,
   return `${parts.join('').replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd()}\n`;
 }
 
-/** The labels of the page's image references; only walked for on a page whose text has both an image and a definition, or includes fragments. */
+/** The labels of the page's image references; walked for only on a page that mayHoldImageReferences. */
 function imageLabelsOf(tree: Root, source: string): Set<string> | undefined {
-  if (!(source.includes('![') && source.includes(']:')) && !source.includes('::include')) return undefined;
+  if (!mayHoldImageReferences(source)) return undefined;
   const labels = new Set<string>();
   walk(tree, (n) => {
     if (n.type === 'imageReference') labels.add((n as unknown as ImageReference).identifier);
