@@ -1,4 +1,6 @@
 // Copying text, for the code blocks' buttons and "Скопировать как Markdown".
+// Loaded when first needed; this import keeps the code it shares with the app in the app's chunk.
+import './shared-chunk.ts';
 /** Writes text to the clipboard; where the Clipboard API is missing or refused (older browsers, insecure origins), through a selection. */
 export async function copyText(text: string): Promise<void> {
   try {

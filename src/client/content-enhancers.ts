@@ -1,9 +1,9 @@
-// Behaviour for the static content HTML: copy buttons and tabs. One delegated listener per
+// Behaviour for the static content HTML: copy buttons (their code loaded by the first click),
+// tabs, and links to a part of a page that a tab or a <details> hides. One delegated listener per
 // event type serves every page, so content swaps need no per-block setup beyond applying the
 // stored tab choices.
 import { storage, STORAGE_KEYS } from './storage.ts';
 import { LAID_OUT } from './deferred-layout.ts';
-import { copyText } from './clipboard.ts';
 
 function selectTab(tab: HTMLElement, focus: boolean) {
   const tabs = tab.closest('.tabs');
@@ -55,6 +55,33 @@ export function applyStoredTabs(root: ParentNode) {
     const value = storage.get(STORAGE_KEYS.tabsPrefix + group);
     if (value) selectInGroup(root, group, value);
   }
+  // A link to a part of this page wins over the remembered choice.
+  revealFragmentTarget();
+}
+
+/**
+ * The element a link sends the reader to may sit in a tab that is not selected or in a closed
+ * <details>: a hidden element has no place on the page, so the browser would not move. Selects
+ * its tabs (for this group only: the reader's remembered choice stays) and opens its <details>;
+ * true when something was hidden.
+ */
+export function revealTarget(target: Element): boolean {
+  let hidden = false;
+  for (let el: Element | null = target; (el = el.parentElement!.closest('details:not([open]), .tabs__panel:not(.tabs__panel--active)')); hidden = true) {
+    if (el instanceof HTMLDetailsElement) el.open = true;
+    else selectTab(document.getElementById(el.getAttribute('aria-labelledby')!)!, false);
+  }
+  return hidden;
+}
+
+/**
+ * The element the address's fragment names (`:target`), when it is in a hidden part: shown and
+ * scrolled to. Client navigation (history.pushState) leaves `:target` as it was; the navigation
+ * reveals its own target (src/client/entry.tsx) after the new content's tabs are set.
+ */
+function revealFragmentTarget() {
+  const target = document.querySelector(':target');
+  if (target && revealTarget(target)) target.scrollIntoView();
 }
 
 /**
@@ -72,25 +99,6 @@ export function makeScrollableTablesFocusable(root: ParentNode) {
     if (wide[i]) table.tabIndex = 0;
     else table.removeAttribute('tabindex');
   });
-}
-
-async function copyCode(button: HTMLButtonElement) {
-  const code = button.closest('.code-block')?.querySelector('pre code');
-  if (!code) return;
-  try {
-    await copyText(code.textContent ?? '');
-  } catch {
-    return;
-  }
-  const label = button.getAttribute('aria-label');
-  button.textContent = 'Скопировано';
-  button.setAttribute('aria-label', 'Код скопирован');
-  button.dataset.copied = 'true';
-  window.setTimeout(() => {
-    button.textContent = 'Копировать';
-    if (label) button.setAttribute('aria-label', label);
-    delete button.dataset.copied;
-  }, 2000);
 }
 
 /**
@@ -116,11 +124,14 @@ export function installContentEnhancers() {
   if (installed) return;
   installed = true;
   openDetailsWhilePrinting();
+  revealFragmentTarget();
+  window.addEventListener('hashchange', revealFragmentTarget);
   document.addEventListener('click', (e) => {
     const target = e.target as Element | null;
     const copy = target?.closest<HTMLButtonElement>('.code-block__copy');
     if (copy) {
-      void copyCode(copy);
+      // Loaded by the first copy, as the search dialog is by the first search: no reader needs it to read.
+      import('./copy-code.ts').then((m) => m.copyCode(copy), () => {});
       return;
     }
     const tab = target?.closest<HTMLElement>('.tabs__list > [role="tab"]');

@@ -6,7 +6,7 @@ import config from 'virtual:site-config';
 import { loaders } from 'virtual:react-pages';
 import { App, type ReactPages } from '../theme/Layout/Layout.tsx';
 import type { InitialData, PageData } from '../data/types.ts';
-import { installContentEnhancers } from './content-enhancers.ts';
+import { installContentEnhancers, revealTarget } from './content-enhancers.ts';
 import { restoreScrollY } from './deferred-layout.ts';
 
 const reactPages: ReactPages = {};
@@ -23,7 +23,10 @@ function onNavigated(page: PageData, hash: string, restoreY: number | null) {
   // The navigation context has committed the new content: scroll before the next paint.
   const target = hash ? document.getElementById(hash) : null;
   if (restoreY !== null) restoreScrollY(restoreY);
-  else if (target) target.scrollIntoView();
+  else if (target) {
+    revealTarget(target);
+    target.scrollIntoView();
+  }
   else window.scrollTo(0, 0);
   if (!hash) document.getElementById('main')?.focus({ preventScroll: true });
   const live = document.getElementById('route-announcer');

@@ -1,7 +1,6 @@
 // "Скопировать как Markdown": fetches the page's own Markdown (`<route>.md`, written by the
 // build) and puts it on the clipboard. The state drives the button's visible confirmation.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { copyText } from '../client/clipboard.ts';
 
 export type CopyState = 'idle' | 'copying' | 'copied' | 'failed';
 
@@ -22,7 +21,8 @@ export function useCopyMarkdown(url: string | undefined): { state: CopyState; co
         if (!res.ok) throw new Error(`${url} answered ${res.status}`);
         return res.text();
       })
-      .then(copyText)
+      // The clipboard code is loaded by the first copy: no reader needs it to read.
+      .then((text) => import('../client/clipboard.ts').then((m) => m.copyText(text)))
       .then(() => 'copied' as const, () => 'failed' as const)
       .then((next) => {
         setState(next);

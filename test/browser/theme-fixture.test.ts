@@ -55,8 +55,14 @@ apt-get remove -y hbf-agent
 \`\`\`bash
 apt remove hbf-agent
 \`\`\`
+
+#### Ключ репозитория {#debian-key}
+
+Удалите и ключ репозитория.
 :::
 ::::
+
+Об этом — [ключ репозитория](#debian-key).
 
 ${'Ещё абзац.\n\n'.repeat(20)}
 `;
@@ -88,9 +94,13 @@ title: Свёрнутые блоки
 
 Выполните \`nft list ruleset\` и найдите цепочку группы.
 
+### Цепочка группы {#chain}
+
+Её имя начинается с имени группы.
+
 </details>
 
-После блока.
+После блока: [цепочка группы](#chain).
 
 \`\`\`bash showLineNumbers=9
 apt-get update
@@ -198,6 +208,47 @@ describe('fixture site', () => {
       assert.match(await groups.nth(i).locator('.tabs__panel--active').innerText(), /apt (install|remove) hbf-agent/);
     }
     assert.ok(Math.abs((await second.boundingBox())!.y - before) < 2, 'the clicked tab did not jump');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('shows what a link points to in a tab that is not selected or a closed <details>, over the remembered tab', async () => {
+    serving = first;
+    const { context, page, errors } = await open();
+    const inView = (id: string) => page.evaluate((i) => {
+      const r = document.getElementById(i)!.getBoundingClientRect();
+      return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+    }, id);
+    const removal = page.locator('.tabs[data-group="os"]').nth(1);
+    const key = page.locator('#debian-key');
+    // The reader chose Ubuntu (remembered), then opens a link to a heading under Debian.
+    await gotoHydrated(page, `${origin}/reference/tabs`);
+    await removal.getByRole('tab', { name: 'Ubuntu' }).click();
+    assert.equal(await key.isVisible(), false);
+    await page.goto('about:blank'); // a new load, not a move within the page
+    await gotoHydrated(page, `${origin}/reference/tabs#debian-key`);
+    await page.waitForFunction(() => document.getElementById('debian-key')!.getBoundingClientRect().height > 0);
+    assert.equal(await removal.getByRole('tab', { name: 'Debian' }).getAttribute('aria-selected'), 'true');
+    assert.ok(await inView('debian-key'), 'scrolled to');
+    // Only that group follows the link: the first group keeps the remembered choice, and so does the next visit.
+    assert.equal(await page.locator('.tabs[data-group="os"]').nth(0).getByRole('tab', { name: 'Ubuntu' }).getAttribute('aria-selected'), 'true');
+    await gotoHydrated(page, `${origin}/reference/tabs`);
+    assert.equal(await key.isVisible(), false, 'the remembered choice still applies without the link');
+    // A link on the page, and the address bar.
+    await page.locator('.markdown p').getByRole('link', { name: 'ключ репозитория' }).click();
+    await key.waitFor({ state: 'visible' });
+    assert.ok(await inView('debian-key'), 'scrolled to from a link on the page');
+    await removal.getByRole('tab', { name: 'Ubuntu' }).click();
+    await page.evaluate(() => { location.hash = ''; });
+    await page.evaluate(() => { location.hash = '#debian-key'; });
+    await key.waitFor({ state: 'visible' });
+    // A closed <details>, from a link in the page (client navigation scrolls by script, not the browser).
+    await gotoHydrated(page, `${origin}/reference/details`);
+    const chain = page.locator('#chain');
+    assert.equal(await chain.isVisible(), false, 'closed at first');
+    await page.locator('.markdown p').getByRole('link', { name: 'цепочка группы' }).click();
+    await chain.waitFor({ state: 'visible' });
+    assert.ok(await inView('chain'), 'scrolled to inside the opened block');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -33,6 +33,9 @@ describe('first-load JS', () => {
       assert.match(scripts[0], /^\/assets\/entry\.[A-Z0-9]+\.js$/);
       assert.ok(jsGzip <= JS_GZIP_BUDGET, `${jsGzip} B gzip`);
       for (const part of LAZY_PARTS) assert.ok(!scripts.some((s) => s.includes(part)), `${part} is loaded only when needed`);
+      // Copying (a code block's button, the page's Markdown) is loaded by the first copy.
+      const code = scripts.map((s) => readFileSync(path.join(siteDist(), s), 'utf8')).join('\n');
+      for (const text of ['Код скопирован', 'execCommand']) assert.ok(!code.includes(text), `"${text}" is in the first-load scripts`);
     });
   }
 });
