@@ -229,6 +229,12 @@ describe('chrome: footer, home, 404, back to top', () => {
       assert.match(await telegram.getAttribute('href') ?? '', /^https:\/\/t\.me\//, path);
       assert.match(await footer.locator('.footer__copyright').innerText(), /© 2025 .*ООО/, path);
     }
+    // The link that opens in a new tab says so, to the eye (an arrow after it) and to a screen reader.
+    const footer = page.locator('footer.footer');
+    await footer.getByRole('link', { name: 'Telegram (открывается в новой вкладке)', exact: true }).waitFor();
+    const arrow = (name: string) => footer.getByRole('link', { name }).evaluate((a) => getComputedStyle(a, '::after').content.startsWith('"↗"'));
+    assert.equal(await arrow('Telegram'), true, 'an arrow after the Telegram link');
+    assert.equal(await arrow('Пользовательское соглашение'), false, 'none after a link that opens here');
     for (const name of ['Пользовательское соглашение', 'Руководство пользователя']) {
       const href = await page.locator('footer').getByRole('link', { name }).getAttribute('href');
       const res = await page.request.get(h.url(href!));

@@ -6,7 +6,7 @@ import { readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { readCsp } from '../../build/render/csp.ts';
 import { REDIRECTS_JSON_FILE } from '../../build/output/redirect-page.ts';
 import { createStaticServer, listen, stopServer } from '../../build/serve/server.ts';
@@ -113,6 +113,11 @@ function buildCopy(mutate?: (copy: FixtureCopy) => void): FixtureCopy {
   copy.write('docs/reference/tabs.md', TABS_PAGE);
   copy.write('docs/reference/narrow-toc.md', NARROW_TOC_PAGE);
   copy.write('docs/reference/details.md', DETAILS_PAGE);
+  // A link to another site in the navbar and in the sidebar.
+  const config = readFileSync(path.join(copy.dir, 'site.config.ts'), 'utf8')
+    .replace("{ type: 'github', position: 'right' },", "{ type: 'link', label: 'Блог', href: 'https://blog.example.com/', position: 'left' },\n      $&")
+    .replace("{ type: 'doc', id: 'guide/install', label: 'Установка' },", "$&\n      { type: 'link', label: 'Исходный код', href: 'https://github.com/H-BF/sgroups' },");
+  copy.write('site.config.ts', config);
   mutate?.(copy);
   const r = copy.build(['--no-link-check']);
   assert.equal(r.status, 0, `fixture build failed:\n${r.stdout}\n${r.stderr}`);
@@ -208,6 +213,25 @@ describe('fixture site', () => {
       assert.match(await groups.nth(i).locator('.tabs__panel--active').innerText(), /apt (install|remove) hbf-agent/);
     }
     assert.ok(Math.abs((await second.boundingBox())!.y - before) < 2, 'the clicked tab did not jump');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('opens links to other sites from the navbar and the sidebar in a new tab, marked with an arrow and words for screen readers', async () => {
+    serving = first;
+    const { context, page, errors } = await open();
+    await gotoHydrated(page, `${origin}/guide/install`);
+    const marked = async (link: Locator) => ({
+      target: await link.getAttribute('target'),
+      rel: await link.getAttribute('rel'),
+      arrow: await link.evaluate((a) => getComputedStyle(a, '::after').content.startsWith('"↗"')),
+    });
+    const newTab = { target: '_blank', rel: 'noopener noreferrer', arrow: true };
+    const navbar = page.locator('.navbar');
+    const sidebar = page.locator('aside.doc-sidebar');
+    assert.deepEqual(await marked(navbar.getByRole('link', { name: 'Блог (открывается в новой вкладке)', exact: true })), newTab);
+    assert.deepEqual(await marked(sidebar.getByRole('link', { name: 'Исходный код (открывается в новой вкладке)', exact: true })), newTab);
+    assert.deepEqual(await marked(sidebar.getByRole('link', { name: 'Установка', exact: true })), { target: null, rel: null, arrow: false });
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { useServerSiteConfig } from '../../contexts/site-config.tsx';
 import { onServer, StaticIsland } from '../StaticIsland/StaticIsland.tsx';
+import { newTabProps } from '../new-tab.ts';
 
 function FooterContent() {
   const { footer } = useServerSiteConfig();
@@ -10,17 +11,14 @@ function FooterContent() {
           <div key={g.title} className="footer__group">
             <h2 className="footer__title">{g.title}</h2>
             <ul>
-              {g.items.map((item) => {
-                const external = /^https?:/.test(item.href);
-                return (
-                  <li key={item.href}>
-                    <a className="footer__link" href={item.href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                      {...(item.href.endsWith('.pdf') ? { type: 'application/pdf' } : {})}>
-                      {item.label}
-                    </a>
-                  </li>
-                );
-              })}
+              {g.items.map((item) => (
+                <li key={item.href}>
+                  <a className="footer__link" href={item.href} {...newTabProps(item.href)}
+                    {...(item.href.endsWith('.pdf') ? { type: 'application/pdf' } : {})}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
             </ul>
           </div>
         ))}

@@ -12,6 +12,7 @@ import { GlobeIcon } from '../Icons/Icons.tsx';
 import { Dropdown } from './Dropdown.tsx';
 import { GitHubLink } from './GitHubLink.tsx';
 import { SearchButton } from '../Search/SearchButton.tsx';
+import { newTabProps } from '../new-tab.ts';
 
 export class NavbarConfigError extends Error {
   constructor(index: number, detail: string) {
@@ -56,7 +57,7 @@ export function NavbarItem({ item, index, mobile }: { item: NavbarItemConfig; in
     case 'docSidebar':
       return <DocSidebarLink sidebarId={item.sidebarId} label={item.label} mobile={mobile} />;
     case 'link':
-      return <a className="navbar__link" href={item.href}>{item.label}</a>;
+      return <a className="navbar__link" href={item.href} {...newTabProps(item.href)}>{item.label}</a>;
     case 'github':
       return <GitHubLink />;
     case 'localeDropdown':

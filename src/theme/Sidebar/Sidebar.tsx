@@ -5,6 +5,7 @@ import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { beforeNextFrame } from '../../client/schedule.ts';
 import type { SidebarNode } from '../../data/types.ts';
 import { containsRoute, startsCollapsed } from '../../data/sidebar-view.ts';
+import { newTabProps } from '../new-tab.ts';
 
 /**
  * The server render of a page puts this placeholder where the sidebar's list goes and fills it
@@ -67,7 +68,7 @@ export function SidebarList({ nodes, route, level, id, idPrefix, loadItems }: { 
         ) : (
           <li key={node.href + i} className="menu__item">
             <a className={`menu__link${node.href === route ? ' menu__link--active' : ''}`} href={node.href} aria-current={node.href === route ? 'page' : undefined}
-              {...(/^https?:/.test(node.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              {...newTabProps(node.href)}>
               {node.label}
             </a>
           </li>
