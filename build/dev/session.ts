@@ -17,7 +17,7 @@ import { machinePages } from '../output/llms.ts';
 import { pageMarkdown, publishedMarkdown } from '../output/page-markdown.ts';
 import { siteUrlOf } from '../model/site-url.ts';
 import type { BundleInput } from '../render/bundle.ts';
-import { bodyToFirstLine, routeOfPath, sourceIdOf, sourceKindOf, type SourcePage } from '../model/content.ts';
+import { bodyToFirstLine, docIdOf, routeOfPath, sourceKindOf, type SourcePage } from '../model/content.ts';
 import { bootScript } from '../render/boot-script.ts';
 import { buildCsp, imageOriginsOf } from '../render/csp.ts';
 import { BuildError, formatError, type Warning } from '../errors.ts';
@@ -716,9 +716,9 @@ export class DevSession {
 
   /**
    * The first build's bundles, started from the file listing alone: doc ids and React pages
-   * come from file names (a doc's id is its path), so the config is adapted as it will be once
-   * the docs are read. update() makes them again in the rare case it was not (a doc that fails
-   * to parse).
+   * come from file names (a doc's id is its path, number prefixes dropped), so the config is
+   * adapted as it will be once the docs are read. update() makes them again in the rare case it
+   * was not (a doc that fails to parse, or keeps its prefix with `parse_number_prefixes: false`).
    */
   private bundleFromListing(loaded: SiteConfig, files: Map<string, 'changed' | 'removed'>): Promise<boolean> {
     const docIds = new Set<string>();
@@ -726,7 +726,7 @@ export class DevSession {
     for (const [file, state] of files) {
       const where = state === 'changed' ? this.src.locate(file) : null;
       const kind = where && sourceKindOf(where.rel, where.folder);
-      if (kind === 'doc') docIds.add(sourceIdOf(where!.rel));
+      if (kind === 'doc') docIds.add(docIdOf(where!.rel));
       else if (kind === 'react-page') reactFiles.push([routeOfPath(where!.rel), file]);
     }
     const site = adaptSite(loaded, docIds, this.paths.pagesDir);

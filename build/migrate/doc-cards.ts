@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { splitNumberPrefix } from './docusaurus-site.ts';
+import { splitNumberPrefix } from '../model/number-prefix.ts';
 import type { PlannedFile } from './plan.ts';
 import { relativeUrl } from './plan.ts';
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { matchingBrace } from './js-literal.ts';
 import type { SyntaxMode } from './mdx-tokens.ts';
+import { splitNumberPrefix } from '../model/number-prefix.ts';
 
 export class MigrateUsageError extends Error {}
 
@@ -78,12 +79,6 @@ export function listTree(dir: string): string[] {
     .filter((f) => !f.split('/').some((p) => p === 'node_modules' || p === '.git' || p === '.docusaurus' || p === '.DS_Store'))
     .filter((f) => statSync(path.join(dir, f)).isFile())
     .sort();
-}
-
-/** `01-intro` → `{ number: 1, name: 'intro' }`: Docusaurus's number prefixes, which order and are not part of ids. */
-export function splitNumberPrefix(name: string): { number?: number; name: string } {
-  const m = /^(\d+)\s*[-_.]+\s*(?=[^-_.\s])/.exec(name);
-  return m ? { number: Number(m[1]), name: name.slice(m[0].length) } : { name };
 }
 
 /** The front matter keys that decide a doc's id and URL in Docusaurus. */

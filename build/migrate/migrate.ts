@@ -19,7 +19,7 @@ import { isCategoryIndexName } from '../model/category-index.ts';
 import { routeOfDocPath, routeOfSlug } from '../model/content.ts';
 import { convertCategory, readCategorySettings, type CategorySettings } from './categories.ts';
 import { cardList } from './doc-cards.ts';
-import { splitNumberPrefix } from './docusaurus-site.ts';
+import { splitNumberPrefix, withoutNumberPrefixes } from '../model/number-prefix.ts';
 import type { FileReport, MigrationReport, ReportItem } from './report.ts';
 
 export { MigrateUsageError };
@@ -49,7 +49,7 @@ function checkTarget(targetDir: string, docsDir: string, force: boolean) {
 const folderOf = (target: string) => (path.posix.dirname(target) === '.' ? '' : path.posix.dirname(target));
 
 /** A folder as Docusaurus's doc ids write it: number prefixes dropped. */
-const folderIdOf = (folder: string) => folder.split('/').filter(Boolean).map((p) => splitNumberPrefix(p).name).join('/');
+const folderIdOf = (folder: string) => withoutNumberPrefixes(folder.split('/').filter(Boolean).join('/'));
 
 /** Category settings by target folder, read from the planned `_category_` files. */
 function categoriesOf(plan: Plan): (folder: string) => CategorySettings | undefined {
@@ -149,8 +149,9 @@ export function migrate(options: MigrateOptions): MigrationReport {
       if (generated) {
         const label = settings!.label ?? splitNumberPrefix(path.posix.basename(folder)).name;
         const oldSlug = generated.slug ?? `/category/${categoryLabelSlugger.slug(label)}`;
-        const indexRel = `${folder}/index.md`;
-        const route = generated.slug ? routeOfSlug(generated.slug, indexRel, indexRel, '') : `/${folder}`;
+        // The folder as the build's routes write it (number prefixes dropped: build/model/number-prefix.ts).
+        const indexRel = `${folderIdOf(folder)}/index.md`;
+        const route = generated.slug ? routeOfSlug(generated.slug, indexRel, indexRel, '') : `/${folderIdOf(folder)}`;
         moved.push({ oldUrl: `${site.baseUrl.replace(/\/$/, '')}/${[site.routeBasePath, ...oldSlug.split('/')].filter(Boolean).join('/')}`, route });
       }
       const { text, items } = convertCategory(original, category[2] === 'json', folderIdOf(folderOf(file.target)), (id) => plan.ourDocId(id));

@@ -8,7 +8,9 @@
 // `_partials/` and `_static/`, folders this generator never builds as pages.
 import path from 'node:path';
 import { readTextFile } from '../model/source-file.ts';
-import { docusaurusDoc, listTree, splitNumberPrefix, type DocusaurusSite } from './docusaurus-site.ts';
+import { docusaurusDoc, listTree, type DocusaurusSite } from './docusaurus-site.ts';
+import { splitNumberPrefix } from '../model/number-prefix.ts';
+import { docIdOf } from '../model/content.ts';
 
 export interface PlannedFile {
   /** Absolute path of the Docusaurus file. */
@@ -105,10 +107,10 @@ export class Plan {
     return this.byRoute.get(route);
   }
 
-  /** Our doc id (the target path without `.md`) of a Docusaurus doc id. */
+  /** Our doc id (the target path without `.md` and number prefixes: docIdOf) of a Docusaurus doc id. */
   ourDocId(docusaurusId: string): string | undefined {
     const file = this.byDocId.get(docusaurusId.replace(/^\/+/, ''));
-    return file ? file.target.replace(/\.md$/, '') : undefined;
+    return file ? docIdOf(file.target) : undefined;
   }
 
   /**

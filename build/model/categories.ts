@@ -9,6 +9,7 @@ import * as z from '../../src/config/zod.ts';
 import { BuildError, type Warning } from '../errors.ts';
 import { nearestName } from '../nearest.ts';
 import { filesUnder } from '../file-tree.ts';
+import { withoutNumberPrefixes } from './number-prefix.ts';
 
 export const CATEGORY_FILES = ['_category_.json', '_category_.yml', '_category_.yaml'];
 
@@ -50,7 +51,8 @@ export function readCategories(docsDir: string, projectRoot: string): { categori
   const warnings: Warning[] = [];
   for (const rel of filesUnder(docsDir, (name) => name.startsWith('.'))) {
     if (!CATEGORY_FILES.includes(path.posix.basename(rel))) continue;
-    const folder = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
+    // Keyed as doc ids write the folder: `02-guide/_category_.json` is the category of `guide`.
+    const folder = path.posix.dirname(rel) === '.' ? '' : withoutNumberPrefixes(path.posix.dirname(rel));
     const absPath = path.join(docsDir, rel);
     const file = path.relative(projectRoot, absPath).split(path.sep).join('/');
     if (categories.has(folder)) {

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder, pathInside, toPosix } from '../file-tree.ts';
 import { isCategoryIndexName } from './category-index.ts';
+import { withoutNumberPrefixes } from './number-prefix.ts';
 import { readSourceFile, sourceHash, withoutBom, type SourceFile } from './source-file.ts';
 import { BuildError, BuildErrors, throwIfAny, type Warning } from '../errors.ts';
 import { FENCE, frontMatterKeyLine, splitFrontMatter, type FrontMatter, type FrontMatterMemo } from './frontmatter.ts';
@@ -18,8 +19,10 @@ export type SourceKind = 'doc' | 'markdown-page' | 'react-page';
 
 export interface SourcePage {
   kind: SourceKind;
-  /** Doc id used by sidebars: path under docs/ without extension (`info/introduction`). */
+  /** Doc id used by sidebars: path under docs/ without extension (`info/introduction`) and number prefixes (docIdOf). */
   id: string;
+  /** A doc whose path has number prefixes: that path without the extension (`02-guide/01-setup`), for the sidebar's order. */
+  sourceId?: string;
   /** Path relative to the project root, for messages. */
   file: string;
   absPath: string;
@@ -61,16 +64,30 @@ export function routeOfPath(relPath: string): string {
 }
 
 /**
- * A doc's route from its path, as Docusaurus gives it: routeOfPath's, except that a folder's
- * category index page (`guide/README.md`, `guide/guide.md`, `guide/Index.md`) is at the folder's
- * route, as `guide/index.md` is; `README.md` at the top is the site's root.
+ * A doc's id, as Docusaurus gives it: its path under the docs folder without the extension and
+ * without number prefixes (`02-guide/01-setup.md` → `guide/setup`, build/model/number-prefix.ts).
+ * `keepOwnPrefix` (front matter `parse_number_prefixes: false`) keeps the file name's.
  */
-export function routeOfDocPath(relPath: string): string {
+export function docIdOf(relPath: string, keepOwnPrefix = false): string {
   const id = sourceIdOf(relPath);
   const slash = id.lastIndexOf('/');
-  const folder = slash < 0 ? '' : id.slice(0, slash);
-  return isCategoryIndexName(id.slice(slash + 1), folder) ? `/${folder}` : routeOfPath(relPath);
+  if (!keepOwnPrefix) return withoutNumberPrefixes(id);
+  return slash < 0 ? id : `${withoutNumberPrefixes(id.slice(0, slash))}/${id.slice(slash + 1)}`;
 }
+
+/**
+ * A doc's route from its id, as Docusaurus gives it: the id, except that a folder's category
+ * index page (`guide/index`, `guide/README`, `guide/guide`, any case) is at the folder's route;
+ * `index` or `README` at the top is the site's root.
+ */
+export function routeOfDocId(id: string): string {
+  const slash = id.lastIndexOf('/');
+  const folder = slash < 0 ? '' : id.slice(0, slash);
+  return isCategoryIndexName(id.slice(slash + 1), folder) ? `/${folder}` : `/${id}`;
+}
+
+/** A doc's route from its path (no front matter read): routeOfDocId of its docIdOf. */
+export const routeOfDocPath = (relPath: string) => routeOfDocId(docIdOf(relPath));
 
 /** What a file is as a source: any Markdown file; a `.tsx` only in the pages folder; null otherwise. */
 export function sourceKindOf(rel: string, folder: 'docs' | 'pages'): SourceKind | null {
@@ -137,6 +154,7 @@ class LoadedSource implements SourcePage {
   private hashValue: string | undefined;
   readonly size: number;
   readonly mayInclude: boolean;
+  sourceId?: string;
   /** A stamped page's recorded first line (SourceHead.firstLine), if it has one. */
   private readonly firstLine: string | undefined;
 
@@ -290,19 +308,22 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
       `rename it to ${path.posix.basename(rel).replace(/\.mdx$/i, '.md')} and write its JSX as Markdown or directives (npm run migrate -- <docusaurus site> <docs folder> converts the common Docusaurus forms)`);
   }
   const source = read(absPath);
-  const id = sourceIdOf(rel);
   if (kind === 'react-page') {
     const size = source.bytes ? source.bytes.length : source.size;
     source.keepHead?.({ frontMatter: '', mayInclude: false });
-    return new LoadedSource(kind, id, file, absPath, routeOfPath(rel), {}, 0, undefined, source, size);
+    return new LoadedSource(kind, sourceIdOf(rel), file, absPath, routeOfPath(rel), {}, 0, undefined, source, size);
   }
   // A file known by its stamp has its front matter recorded; a file read has it found in its bytes.
   const head = source.bytes ? frontMatterHead(source.bytes) : source.head.frontMatter;
   // The head is the file's start, so its front matter, line numbers and slug line are the file's.
   const text = head ?? source.bytes!.toString('utf8');
   const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file, memo);
-  const route = frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, rel, file, text) : kind === 'doc' ? routeOfDocPath(rel) : routeOfPath(rel);
+  const id = kind === 'doc' ? docIdOf(rel, frontMatter.parse_number_prefixes === false) : sourceIdOf(rel);
+  // A doc's relative slug is relative to its folder as its id writes it (number prefixes dropped).
+  const slugBase = kind === 'doc' ? `${id}.md` : rel;
+  const route = frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, slugBase, file, text) : kind === 'doc' ? routeOfDocId(id) : routeOfPath(rel);
   const page = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, source, Buffer.byteLength(head ?? ''));
+  if (kind === 'doc' && id !== sourceIdOf(rel)) page.sourceId = sourceIdOf(rel);
   // A head not found in the bytes (the file was decoded whole) is not recorded: the next build reads the file again.
   // A page without a front-matter title keeps its first line too: a title may be there.
   if (head !== null) source.keepHead?.({ frontMatter: head, mayInclude: page.mayInclude, ...(frontMatter.title === undefined ? { firstLine: firstLineOf(page.bodyToFirstLine()) } : {}) });

@@ -45,6 +45,8 @@ const frontMatterSchema = z.looseObject({
   displayed_sidebar: z.optional(z.nullable(text)),
   /** Shown by the dev server with a "Черновик" badge, left out of a production build entirely. */
   draft: z.optional(z.boolean()),
+  /** Docusaurus: false keeps the number prefix of this file's name (`2024-plan.md`) in its id and URL (build/model/number-prefix.ts). */
+  parse_number_prefixes: z.optional(z.boolean()),
   /** Docusaurus: the doc id of the next/previous page in the pager; null hides that side. */
   pagination_next: z.optional(z.nullable(text)),
   pagination_prev: z.optional(z.nullable(text)),
@@ -58,7 +60,7 @@ const frontMatterSchema = z.looseObject({
 
 /** Docusaurus keys that mean something there and nothing here: said once, never silently dropped. */
 const DOCUSAURUS_ONLY = ['id', 'sidebar_class_name', 'sidebar_custom_props',
-  'parse_number_prefixes', 'sidebar_key', 'title_meta', 'toc_max_heading_level_desktop'];
+  'sidebar_key', 'title_meta', 'toc_max_heading_level_desktop'];
 
 export type FrontMatter = z.infer<typeof frontMatterSchema>;
 

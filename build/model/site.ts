@@ -28,6 +28,7 @@ export type CompiledForPage = Pick<CompiledMarkdown, 'h1' | 'excerpt' | 'toc'> &
 import { dataPathOf, htmlPathOf, markdownUrlOf, NOT_FOUND_ROUTE } from './routes.ts';
 import { typoOf } from '../nearest.ts';
 import { siteUrlOf } from './site-url.ts';
+import { splitNumberPrefix } from './number-prefix.ts';
 import { configLocation, resolveSidebars, type ResolvedSidebars, type SidebarDoc } from './sidebars.ts';
 
 export { sitePaths, type PathOptions, type SitePaths } from './paths.ts';
@@ -101,11 +102,18 @@ export interface AssembleInput {
 
 const titleOf = (s: SourcePage, compiled: Map<string, CompiledForPage>) => s.frontMatter.title ?? compiled.get(s.absPath)?.h1 ?? humanise(s.id);
 
+/** Its sidebar_position, else its file name's number prefix (`03-upgrade.md` → 3), as in Docusaurus. */
+function positionOf(d: SourcePage): number | undefined {
+  if (d.frontMatter.sidebar_position !== undefined || !d.sourceId || d.frontMatter.parse_number_prefixes === false) return d.frontMatter.sidebar_position;
+  return splitNumberPrefix(d.sourceId.slice(d.sourceId.lastIndexOf('/') + 1)).number;
+}
+
 /** A doc as the sidebars see it: id, route, label, position. */
 export function sidebarDocOf(d: SourcePage, compiled: Map<string, CompiledForPage>): SidebarDoc {
   return {
-    id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: d.frontMatter.sidebar_position, unlisted: d.frontMatter.unlisted,
+    id: d.id, route: d.route, label: d.frontMatter.sidebar_label ?? titleOf(d, compiled), position: positionOf(d), unlisted: d.frontMatter.unlisted,
     ...(d.frontMatter.pagination_label ? { paginationLabel: d.frontMatter.pagination_label } : {}),
+    ...(d.sourceId ? { sourceId: d.sourceId } : {}),
   };
 }
 

@@ -122,6 +122,12 @@ describe('incremental builds write what cold builds write', () => {
     site.write('examples/nft.conf', 'table inet sgroups {}\n');
     buildBoth('a snippet outside docs/ edited');
     assert.match(readFileSync(path.join(site.out, 'guide/install/index.html'), 'utf8'), /sgroups/);
+    // Number prefixes: the file or folder moves, the ids and URLs stay, the sidebar's order changes.
+    renameSync(path.join(site.docs, 'reference/api.md'), path.join(site.docs, 'reference/05-api.md'));
+    buildBoth('a number prefix given to a file');
+    renameSync(path.join(site.docs, 'reference/tools'), path.join(site.docs, 'reference/01-tools'));
+    buildBoth('a number prefix given to a folder');
+    assert.ok(existsSync(path.join(site.out, 'reference/tools/cli/index.html')) && existsSync(path.join(site.out, 'reference/api/index.html')));
   });
 });
 

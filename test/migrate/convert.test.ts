@@ -6,7 +6,8 @@ import { convertFrontMatter } from '../../build/migrate/front-matter.ts';
 import { readLiteral, matchingBrace } from '../../build/migrate/js-literal.ts';
 import { rewriteUrls } from '../../build/migrate/urls.ts';
 import { takeMarkers, UNCONVERTED_TITLE } from '../../build/migrate/unconverted.ts';
-import { splitNumberPrefix, docusaurusDoc } from '../../build/migrate/docusaurus-site.ts';
+import { docusaurusDoc } from '../../build/migrate/docusaurus-site.ts';
+import { splitNumberPrefix } from '../../build/model/number-prefix.ts';
 import { compileMarkdown } from '../../build/markdown/compile.ts';
 
 const env: BodyEnv = {
