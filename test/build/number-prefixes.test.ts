@@ -73,4 +73,16 @@ describe('number prefixes', { timeout: 120_000 }, () => {
     const guide = sidebarIn(site.out, 'guide').items.map((n) => (n.type === 'link' ? n.href : n.label));
     assert.ok(guide.includes('/reference/ops/upgrade'), guide.join(', '));
   });
+
+  it('names both files when a prefixed name and the same name without it meet at one URL', () => {
+    site.write('docs/guide/01-install.md', page('Другая установка'));
+    try {
+      const r = site.build();
+      assert.notEqual(r.status, 0);
+      assert.match(r.stderr, /route \/guide\/install is claimed by two files: \S*docs\/guide\/01-install\.md and \S*docs\/guide\/install\.md \(a number prefix such as 01- is not part of a URL\)/);
+      assert.match(r.stderr, /fix: .*parse_number_prefixes: false/);
+    } finally {
+      rmSync(path.join(site.docs, 'guide/01-install.md'));
+    }
+  });
 });
