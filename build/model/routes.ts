@@ -15,8 +15,8 @@ export function checkRoutes(pages: SourcePage[]): void {
     }
     const other = byRoute.get(page.route);
     if (other) {
-      // `01-setup.md` beside `setup.md`: the number prefix is not part of the URL (build/model/number-prefix.ts).
-      const prefixed = (other.sourceId || page.sourceId) && !other.frontMatter.slug && !page.frontMatter.slug;
+      // `01-setup.md` beside `setup.md`: one id once the number prefixes are dropped (build/model/number-prefix.ts).
+      const prefixed = other.id === page.id && (other.sourceId ?? other.id) !== (page.sourceId ?? page.id);
       errors.push(new BuildError(`route ${page.route} is claimed by two files: ${other.file} and ${page.file}${prefixed ? ' (a number prefix such as 01- is not part of a URL)' : ''}`, page.file,
         page.frontMatter.slug ? 2 : undefined, `rename one of the files or give it a different \`slug\` in its front matter${prefixed ? ', or keep its prefix with `parse_number_prefixes: false`' : ''}`));
     } else {
