@@ -218,6 +218,12 @@ function rehypeSite() {
       // (right without JavaScript, and before the client has measured); the client takes the
       // Tab stop away from the ones that fit (src/client/content-enhancers.ts).
       if (node.tagName === 'table') node.properties.tabIndex = 0;
+      // A link to another site opens in a new tab, as Docusaurus's and VitePress's do (without a
+      // handle on this page); the stylesheet says so to screen readers.
+      if (node.tagName === 'a' && typeof node.properties.href === 'string' && /^https?:\/\//i.test(node.properties.href)) {
+        node.properties.target = '_blank';
+        node.properties.rel = ['noopener', 'noreferrer'];
+      }
       // GFM's footnote section has its own visually hidden heading: not part of the outline.
       if (node.tagName === 'section' && node.properties.dataFootnotes !== undefined) return SKIP;
       if (headings.heading(node)) return SKIP;

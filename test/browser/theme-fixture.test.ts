@@ -100,7 +100,7 @@ title: Свёрнутые блоки
 
 </details>
 
-После блока: [цепочка группы](#chain).
+После блока: [цепочка группы](#chain). Подробнее — в [вики nftables](https://wiki.nftables.org/).
 
 \`\`\`bash showLineNumbers=9
 apt-get update
@@ -217,7 +217,7 @@ describe('fixture site', () => {
     await context.close();
   });
 
-  it('opens links to other sites from the navbar and the sidebar in a new tab, marked with an arrow and words for screen readers', async () => {
+  it('opens links to other sites in a new tab: from the navbar and the sidebar with an arrow and words for screen readers, from the text with the words', async () => {
     serving = first;
     const { context, page, errors } = await open();
     await gotoHydrated(page, `${origin}/guide/install`);
@@ -232,6 +232,11 @@ describe('fixture site', () => {
     assert.deepEqual(await marked(navbar.getByRole('link', { name: 'Блог (открывается в новой вкладке)', exact: true })), newTab);
     assert.deepEqual(await marked(sidebar.getByRole('link', { name: 'Исходный код (открывается в новой вкладке)', exact: true })), newTab);
     assert.deepEqual(await marked(sidebar.getByRole('link', { name: 'Установка', exact: true })), { target: null, rel: null, arrow: false });
+    // In the text: a new tab and the words, no arrow (as in Docusaurus and VitePress).
+    await gotoHydrated(page, `${origin}/reference/details`);
+    const text = page.locator('.markdown');
+    assert.deepEqual(await marked(text.getByRole('link', { name: 'вики nftables (открывается в новой вкладке)', exact: true })), { ...newTab, arrow: false });
+    assert.deepEqual(await marked(text.getByRole('link', { name: 'цепочка группы', exact: true })), { target: null, rel: null, arrow: false });
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -23,8 +23,20 @@ describe('Markdown pipeline', () => {
     assert.match(html, /<table tabindex="0">/);
     assert.match(html, /type="checkbox" checked disabled/);
     assert.match(html, /<del>нет<\/del>/);
-    assert.match(html, /<a href="https:\/\/example.com">/);
+    assert.match(html, /<a href="https:\/\/example.com" target="_blank" rel="noopener noreferrer">/);
     assert.match(html, /class="footnotes"/);
+  });
+
+  it('opens links to other sites in a new tab, from Markdown, references and raw HTML; links within the site stay', () => {
+    const { html } = compile('[Исходники](https://github.com/H-BF/sgroups), [справка][s], [база](../sgroups/database.md), [почта](mailto:a@b.c)\n\n<a href="http://example.org/x">сырой</a>\n\n[s]: https://example.com/help\n');
+    const targets = [...html.matchAll(/<a href="([^"]*)"([^>]*)>/g)].map(([, href, rest]) => `${href}${rest}`);
+    assert.deepEqual(targets, [
+      'https://github.com/H-BF/sgroups target="_blank" rel="noopener noreferrer"',
+      'https://example.com/help target="_blank" rel="noopener noreferrer"',
+      '/tech-docs/sgroups/database',
+      'mailto:a@b.c',
+      'http://example.org/x target="_blank" rel="noopener noreferrer"',
+    ]);
   });
 
   it('gives headings Cyrillic ids, unique per page, with anchor links', () => {
@@ -186,7 +198,7 @@ describe('Markdown pipeline', () => {
     const body = '<p><a href="./setup.md#tls">Установка</a>, <a href="./gone.md">нет</a>, <a href="https://example.com/a.md">внешняя</a></p>\n\n'
       + '<img src="./scheme.svg" alt="Схема"> <img src="./scheme.svg" alt="Узкая" width="150"> ![Нет](./missing.png) <img src="./missing.png" alt="Нет">\n';
     const { html, warnings } = compileMarkdown({ file: 'docs/x.md', absPath: path.join(dir, 'x.md'), body, lineOffset: 0 }, pages);
-    assert.match(html, /<a href="\/guide\/setup#tls">Установка<\/a>, <span class="broken-link" title=".\/gone.md">нет<\/span>, <a href="https:\/\/example.com\/a.md">внешняя<\/a>/);
+    assert.match(html, /<a href="\/guide\/setup#tls">Установка<\/a>, <span class="broken-link" title=".\/gone.md">нет<\/span>, <a href="https:\/\/example.com\/a.md" target="_blank" rel="noopener noreferrer">внешняя<\/a>/);
     assert.match(html, /<img width="300" height="120" loading="lazy" decoding="async" src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="Схема">/);
     assert.match(html, /<img loading="lazy" decoding="async" src="\/assets\/img\/scheme\.[0-9a-f]{10}\.svg" alt="Узкая" width="150">/, 'the author\'s width alone: no height of ours');
     assert.deepEqual(warnings.map((w) => [w.line, w.message]), [
