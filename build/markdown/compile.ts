@@ -218,8 +218,8 @@ function rehypeSite() {
       // (right without JavaScript, and before the client has measured); the client takes the
       // Tab stop away from the ones that fit (src/client/content-enhancers.ts).
       if (node.tagName === 'table') node.properties.tabIndex = 0;
-      // A link to another site opens in a new tab, as Docusaurus's and VitePress's do (without a
-      // handle on this page); the stylesheet says so to screen readers.
+      // A link to another site opens in a new tab, as the chrome's do: the same test as
+      // src/theme/new-tab.ts, written here because a compiled page is cached by build/'s code alone.
       if (node.tagName === 'a' && typeof node.properties.href === 'string' && /^https?:\/\//i.test(node.properties.href)) {
         node.properties.target = '_blank';
         node.properties.rel = ['noopener', 'noreferrer'];

@@ -70,8 +70,8 @@ export function routeOfPath(relPath: string): string {
  */
 export function docIdOf(relPath: string, keepOwnPrefix = false): string {
   const id = sourceIdOf(relPath);
-  const slash = id.lastIndexOf('/');
   if (!keepOwnPrefix) return withoutNumberPrefixes(id);
+  const slash = id.lastIndexOf('/');
   return slash < 0 ? id : `${withoutNumberPrefixes(id.slice(0, slash))}/${id.slice(slash + 1)}`;
 }
 
@@ -318,12 +318,13 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
   // The head is the file's start, so its front matter, line numbers and slug line are the file's.
   const text = head ?? source.bytes!.toString('utf8');
   const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file, memo);
-  const id = kind === 'doc' ? docIdOf(rel, frontMatter.parse_number_prefixes === false) : sourceIdOf(rel);
+  const pathId = sourceIdOf(rel);
+  const id = kind === 'doc' ? docIdOf(rel, frontMatter.parse_number_prefixes === false) : pathId;
   // A doc's relative slug is relative to its folder as its id writes it (number prefixes dropped).
   const slugBase = kind === 'doc' ? `${id}.md` : rel;
   const route = frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, slugBase, file, text) : kind === 'doc' ? routeOfDocId(id) : routeOfPath(rel);
   const page = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, source, Buffer.byteLength(head ?? ''));
-  if (kind === 'doc' && id !== sourceIdOf(rel)) page.sourceId = sourceIdOf(rel);
+  if (id !== pathId) page.sourceId = pathId;
   // A head not found in the bytes (the file was decoded whole) is not recorded: the next build reads the file again.
   // A page without a front-matter title keeps its first line too: a title may be there.
   if (head !== null) source.keepHead?.({ frontMatter: head, mayInclude: page.mayInclude, ...(frontMatter.title === undefined ? { firstLine: firstLineOf(page.bodyToFirstLine()) } : {}) });
