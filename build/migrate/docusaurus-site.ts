@@ -82,7 +82,7 @@ export function listTree(dir: string): string[] {
 }
 
 /** The front matter keys that decide a doc's id and URL in Docusaurus. */
-export function readIdAndSlug(source: string): { id?: string; slug?: string } {
+export function readIdAndSlug(source: string): { id?: string; slug?: string; parseNumberPrefixes?: boolean } {
   const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/.exec(source);
   if (!m) return {};
   try {
@@ -90,6 +90,7 @@ export function readIdAndSlug(source: string): { id?: string; slug?: string } {
     return {
       id: typeof data?.id === 'string' ? data.id : undefined,
       slug: typeof data?.slug === 'string' ? data.slug : undefined,
+      parseNumberPrefixes: typeof data?.parse_number_prefixes === 'boolean' ? data.parse_number_prefixes : undefined,
     };
   } catch {
     return {};
@@ -98,15 +99,15 @@ export function readIdAndSlug(source: string): { id?: string; slug?: string } {
 
 /**
  * The doc id and URL Docusaurus gives `rel` (relative to the docs folder): folder and file number
- * prefixes removed, `id` replacing the file name, `slug` the URL (absolute, or relative to the
+ * prefixes removed (the file's kept with front matter `parse_number_prefixes: false`), `id` replacing the file name, `slug` the URL (absolute, or relative to the
  * folder), an `index`/`README`/same-name-as-folder file standing for its folder.
  */
 export function docusaurusDoc(rel: string, source: string, site: Pick<DocusaurusSite, 'routeBasePath'>): { id: string; route: string } {
   const parts = rel.replace(/\.mdx?$/, '').split('/');
   const file = parts.pop()!;
   const dirs = parts.map((p) => splitNumberPrefix(p).name);
-  const stem = splitNumberPrefix(file).name;
-  const { id, slug } = readIdAndSlug(source);
+  const { id, slug, parseNumberPrefixes } = readIdAndSlug(source);
+  const stem = parseNumberPrefixes === false ? file : splitNumberPrefix(file).name;
   const dir = dirs.join('/');
   const docId = [...dirs, id ?? stem].join('/');
   let urlPath: string;

@@ -14,6 +14,7 @@ const KEPT = new Set([
   'title', 'description', 'sidebar_label', 'sidebar_position', 'slug', 'unlisted', 'hide_table_of_contents',
   'toc_min_heading_level', 'toc_max_heading_level', 'keywords', 'custom_edit_url', 'last_update', 'draft',
   'pagination_next', 'pagination_prev', 'pagination_label', 'hide_title', 'image', 'tags', 'displayed_sidebar',
+  'parse_number_prefixes',
 ]);
 
 const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
@@ -21,8 +22,8 @@ const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 export interface FrontMatterInput {
   /** The file name without extension and number prefix: what Docusaurus's default id would be. */
   stem: string;
-  /** The number of a `01-name.md` file name, which Docusaurus uses as the sidebar position. */
-  numberPrefix?: number;
+  /** The file keeps its number prefix in its id (build/migrate/plan.ts): written as `parse_number_prefixes: false`. */
+  keepOwnPrefix?: boolean;
   /** A Docusaurus doc id → our doc id (for pagination_next/prev); undefined when there is no such doc. */
   docIdOf(docusaurusId: string): string | undefined;
 }
@@ -40,7 +41,7 @@ export interface ConvertedFrontMatter {
 export function convertFrontMatter(source: string, input: FrontMatterInput): ConvertedFrontMatter {
   const match = FENCE.exec(source);
   if (!match) {
-    return { block: input.numberPrefix === undefined ? '' : `---\nsidebar_position: ${input.numberPrefix}\n---\n`, body: source, sourceLines: 0, items: [] };
+    return { block: input.keepOwnPrefix ? '---\nparse_number_prefixes: false\n---\n' : '', body: source, sourceLines: 0, items: [] };
   }
   const sourceLines = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0);
   const body = source.slice(match[0].length);
@@ -81,7 +82,7 @@ export function convertFrontMatter(source: string, input: FrontMatterInput): Con
   }
   const position = value('sidebar_position');
   if (typeof position === 'string' && /^-?\d+(\.\d+)?$/.test(position.trim())) doc.set('sidebar_position', Number(position));
-  if (position === undefined && input.numberPrefix !== undefined) doc.set('sidebar_position', input.numberPrefix);
+  if (input.keepOwnPrefix) doc.set('parse_number_prefixes', false);
   const keywords = value('keywords');
   if (typeof keywords === 'string') doc.set('keywords', keywords.split(',').map((k) => k.trim()).filter(Boolean));
 

@@ -16,7 +16,7 @@ import { suggestRedirects, type MovedPage } from './redirects.ts';
 import { splitFrontMatter } from '../model/frontmatter.ts';
 import { readTextFile } from '../model/source-file.ts';
 import { isCategoryIndexName } from '../model/category-index.ts';
-import { routeOfDocPath, routeOfSlug } from '../model/content.ts';
+import { docIdAndRoute, routeOfSlug } from '../model/content.ts';
 import { convertCategory, readCategorySettings, type CategorySettings } from './categories.ts';
 import { cardList } from './doc-cards.ts';
 import { splitNumberPrefix, withoutNumberPrefixes } from '../model/number-prefix.ts';
@@ -66,7 +66,7 @@ function categoriesOf(plan: Plan): (folder: string) => CategorySettings | undefi
 function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets, docCards: () => string | undefined): { text: string; items: ReportItem[] } {
   const source = readTextFile(file.source);
   const fm = file.kind === 'page'
-    ? convertFrontMatter(source, { stem: file.stem!, numberPrefix: file.numberPrefix, docIdOf: (id) => plan.ourDocId(id) })
+    ? convertFrontMatter(source, { stem: file.stem!, keepOwnPrefix: file.keepOwnPrefix, docIdOf: (id) => plan.ourDocId(id) })
     : convertFrontMatter(source, { stem: path.basename(file.target, '.md'), docIdOf: (id) => plan.ourDocId(id) });
   const mode = file.source.endsWith('.mdx') ? 'mdx' : plan.site.mdMode;
   const importedFile = (from: string) => (from.startsWith('@site/') ? path.join(plan.site.siteDir, from.slice('@site/'.length))
@@ -108,12 +108,12 @@ function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets, docCards
   return { text, items: items.sort((a, b) => (a.targetLine ?? a.sourceLine ?? 0) - (b.targetLine ?? b.sourceLine ?? 0)) };
 }
 
-/** A converted page's route in this generator (its slug, or its path in the docs folder); null for a draft, which is not built. */
+/** A converted page's route in this generator (build/model/content.ts's, from its path and front matter); null for a draft, which is not built. */
 function routeHere(target: string, text: string): string | null {
   try {
     const { frontMatter } = splitFrontMatter(text, target);
     if (frontMatter.draft) return null;
-    return frontMatter.slug ? routeOfSlug(frontMatter.slug, target, target, text) : routeOfDocPath(target);
+    return docIdAndRoute(target, frontMatter, target, text).route;
   } catch {
     return null; // front matter the build rejects: the report lists it already
   }

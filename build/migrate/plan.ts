@@ -1,14 +1,15 @@
 // Where every file of the Docusaurus docs folder goes in the target folder, decided before any
 // page is converted, so links, includes and pagination can point at files that are not written yet:
-//  - pages (`.md`, `.mdx`) become `.md`; a file name's number prefix (`01-intro.mdx`) is dropped,
-//    as Docusaurus drops it from the URL, and becomes the page's sidebar_position;
+//  - pages (`.md`, `.mdx`) become `.md` and keep their names: the build reads a number prefix
+//    (`01-intro.md`) as Docusaurus does (build/model/number-prefix.ts), so ids, URLs and sidebar
+//    order stay, and so do the author's file names;
 //  - partials (`_name.mdx`) keep their name and place, as `.md`;
 //  - everything else (images, `_category_.json`) is copied as it is.
 // Files found later (a partial imported from outside the docs, a static image) are adopted into
 // `_partials/` and `_static/`, folders this generator never builds as pages.
 import path from 'node:path';
 import { readTextFile } from '../model/source-file.ts';
-import { docusaurusDoc, listTree, type DocusaurusSite } from './docusaurus-site.ts';
+import { docusaurusDoc, listTree, readIdAndSlug, type DocusaurusSite } from './docusaurus-site.ts';
 import { splitNumberPrefix } from '../model/number-prefix.ts';
 import { docIdOf } from '../model/content.ts';
 
@@ -18,9 +19,14 @@ export interface PlannedFile {
   /** Target path relative to the target folder, `/`-separated. */
   target: string;
   kind: 'page' | 'partial' | 'copy';
-  /** Pages: the file name without extension and number prefix, and the prefix's number. */
+  /** Pages: the file name without extension and number prefix (what Docusaurus's default id is), and the prefix's number. */
   stem?: string;
   numberPrefix?: number;
+  /**
+   * Pages: the file's number prefix stays part of its id and URL (front matter
+   * `parse_number_prefixes: false`), because without it two files of one folder would have the same id.
+   */
+  keepOwnPrefix?: boolean;
   /** Pages: Docusaurus's doc id and URL. */
   docusaurusId?: string;
   route?: string;
@@ -39,24 +45,35 @@ export class Plan {
 
   constructor(readonly site: DocusaurusSite) {
     const rels = listTree(site.docsDir);
-    const taken = new Set(rels.map((r) => r.replace(MARKDOWN, '.md')));
+    const pages = rels.filter((rel) => MARKDOWN.test(rel) && !path.posix.basename(rel).startsWith('_')).map((rel) => {
+      const source = path.join(site.docsDir, rel);
+      const text = readTextFile(source);
+      const dir = path.posix.dirname(rel) === '.' ? '' : `${path.posix.dirname(rel)}/`;
+      const file = path.posix.basename(rel).replace(MARKDOWN, '');
+      const { id, parseNumberPrefixes } = readIdAndSlug(text);
+      const { number, name } = parseNumberPrefixes === false ? { number: undefined, name: file } : splitNumberPrefix(file);
+      return { rel, source, text, file, number, name, ownId: `${dir}${name}`, renamed: id !== undefined };
+    });
+    // `03-install.mdx` beside `01-install.mdx` or `install.mdx` would be the same doc here; in
+    // Docusaurus an `id` in its front matter told them apart (it becomes a slug, which keeps its
+    // URL), so that one keeps its prefix in its id.
+    const sameId = new Map<string, number>();
+    for (const p of pages) sameId.set(p.ownId, (sameId.get(p.ownId) ?? 0) + 1);
+    const pageOf = new Map(pages.map((p) => [p.rel, p]));
     for (const rel of rels) {
       const source = path.join(site.docsDir, rel);
-      const base = path.posix.basename(rel);
-      const dir = path.posix.dirname(rel) === '.' ? '' : `${path.posix.dirname(rel)}/`;
-      if (!MARKDOWN.test(rel)) {
-        this.add({ source, target: rel, kind: 'copy' });
-      } else if (base.startsWith('_')) {
+      const page = pageOf.get(rel);
+      if (page) {
+        const keepOwnPrefix = page.number !== undefined && page.renamed && sameId.get(page.ownId)! > 1;
+        const doc = docusaurusDoc(rel, page.text, site);
+        this.add({
+          source, target: rel.replace(MARKDOWN, '.md'), kind: 'page', stem: keepOwnPrefix ? page.file : page.name,
+          numberPrefix: keepOwnPrefix ? undefined : page.number, keepOwnPrefix: keepOwnPrefix || undefined, docusaurusId: doc.id, route: doc.route,
+        });
+      } else if (MARKDOWN.test(rel)) {
         this.add({ source, target: rel.replace(MARKDOWN, '.md'), kind: 'partial' });
       } else {
-        const { number, name } = splitNumberPrefix(base.replace(MARKDOWN, ''));
-        // A prefix is dropped only when the name without it is free in that folder.
-        const stripped = `${dir}${name}.md`;
-        const keepPrefix = number !== undefined && taken.has(stripped);
-        const target = keepPrefix || number === undefined ? rel.replace(MARKDOWN, '.md') : stripped;
-        taken.add(target);
-        const doc = docusaurusDoc(rel, readTextFile(source), site);
-        this.add({ source, target, kind: 'page', stem: name, numberPrefix: keepPrefix ? undefined : number, docusaurusId: doc.id, route: doc.route });
+        this.add({ source, target: rel, kind: 'copy' });
       }
     }
   }
@@ -110,7 +127,7 @@ export class Plan {
   /** Our doc id (the target path without `.md` and number prefixes: docIdOf) of a Docusaurus doc id. */
   ourDocId(docusaurusId: string): string | undefined {
     const file = this.byDocId.get(docusaurusId.replace(/^\/+/, ''));
-    return file ? docIdOf(file.target) : undefined;
+    return file ? docIdOf(file.target, file.keepOwnPrefix) : undefined;
   }
 
   /**

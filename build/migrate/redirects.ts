@@ -1,6 +1,6 @@
 // The old site's URLs after a migration. Docusaurus served a doc at baseUrl + routeBasePath + its
-// path without number prefixes (`/docs/basics/first`); here a page's route is its file's path in
-// the docs folder, or its slug (`/01-basics/first`). Where the two differ, the report suggests a
+// path without number prefixes (`/site/docs/basics/first`); here at its path without number
+// prefixes, or its slug, from the root (`/basics/first`). Where the two differ, the report suggests a
 // `redirects` entry for src/site.config.ts, so that links and bookmarks to the old site keep
 // working (README "Redirects"). The client-redirects plugin's own list is carried over too, read
 // from docusaurus.config.js as a literal (never run), with its targets translated the same way.

@@ -89,6 +89,16 @@ export function routeOfDocId(id: string): string {
 /** A doc's route from its path (no front matter read): routeOfDocId of its docIdOf. */
 export const routeOfDocPath = (relPath: string) => routeOfDocId(docIdOf(relPath));
 
+/**
+ * A doc's id and route from its path and front matter (`parse_number_prefixes`, `slug`); `file`
+ * and `raw` name the source in the error about a slug that leaves the site.
+ */
+export function docIdAndRoute(relPath: string, frontMatter: Pick<FrontMatter, 'slug' | 'parse_number_prefixes'>, file: string, raw: string): { id: string; route: string } {
+  const id = docIdOf(relPath, frontMatter.parse_number_prefixes === false);
+  // A relative slug is relative to the doc's folder as its id writes it (number prefixes dropped).
+  return { id, route: frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, `${id}.md`, file, raw) : routeOfDocId(id) };
+}
+
 /** What a file is as a source: any Markdown file; a `.tsx` only in the pages folder; null otherwise. */
 export function sourceKindOf(rel: string, folder: 'docs' | 'pages'): SourceKind | null {
   if (MARKDOWN.test(rel)) return folder === 'docs' ? 'doc' : 'markdown-page';
@@ -319,10 +329,8 @@ export function readSourcePage(kind: SourceKind, rootDir: string, projectRoot: s
   const text = head ?? source.bytes!.toString('utf8');
   const { frontMatter, warnings, body, bodyLineOffset } = splitFrontMatter(text, file, memo);
   const pathId = sourceIdOf(rel);
-  const id = kind === 'doc' ? docIdOf(rel, frontMatter.parse_number_prefixes === false) : pathId;
-  // A doc's relative slug is relative to its folder as its id writes it (number prefixes dropped).
-  const slugBase = kind === 'doc' ? `${id}.md` : rel;
-  const route = frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, slugBase, file, text) : kind === 'doc' ? routeOfDocId(id) : routeOfPath(rel);
+  const { id, route } = kind === 'doc' ? docIdAndRoute(rel, frontMatter, file, text)
+    : { id: pathId, route: frontMatter.slug !== undefined ? routeOfSlug(frontMatter.slug, rel, file, text) : routeOfPath(rel) };
   const page = new LoadedSource(kind, id, file, absPath, route, frontMatter, bodyLineOffset, warnings, source, Buffer.byteLength(head ?? ''));
   if (id !== pathId) page.sourceId = pathId;
   // A head not found in the bytes (the file was decoded whole) is not recorded: the next build reads the file again.

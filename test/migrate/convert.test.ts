@@ -237,10 +237,12 @@ describe('migrate: front matter', () => {
     assert.equal(home.items.length, 1);
   });
 
-  it('translates pagination doc ids, a string position and a number prefix', () => {
+  it('translates pagination doc ids and a string position; a prefix kept in the id is written as parse_number_prefixes', () => {
     const r = convertFrontMatter('---\npagination_next: guide/configure\npagination_prev: nowhere\nsidebar_position: "2"\n---\n', { stem: 'x', docIdOf });
     assert.equal(r.block, '---\npagination_next: guide/configure\nsidebar_position: 2\n---\n');
-    assert.equal(convertFrontMatter('Текст.\n', { stem: 'x', numberPrefix: 4, docIdOf }).block, '---\nsidebar_position: 4\n---\n');
+    assert.equal(convertFrontMatter('Текст.\n', { stem: 'x', docIdOf }).block, '');
+    assert.equal(convertFrontMatter('Текст.\n', { stem: '04-x', keepOwnPrefix: true, docIdOf }).block, '---\nparse_number_prefixes: false\n---\n');
+    assert.equal(convertFrontMatter('---\ntitle: Т\n---\n', { stem: '04-x', keepOwnPrefix: true, docIdOf }).block, '---\ntitle: Т\nparse_number_prefixes: false\n---\n');
   });
 
   it('drops a value the build would reject, and says so', () => {
@@ -256,6 +258,7 @@ describe('migrate: Docusaurus ids, URLs and literals', () => {
     assert.deepEqual(splitNumberPrefix('02-configure'), { number: 2, name: 'configure' });
     assert.deepEqual(splitNumberPrefix('2024-notes'.replace('-', '')), { name: '2024notes' });
     assert.deepEqual(docusaurusDoc('01-guide/02-configure.mdx', '', site), { id: 'guide/configure', route: '/docs/guide/configure' });
+    assert.deepEqual(docusaurusDoc('01-guide/02-configure.mdx', '---\nparse_number_prefixes: false\n---\n', site), { id: 'guide/02-configure', route: '/docs/guide/02-configure' });
     assert.deepEqual(docusaurusDoc('guide/index.md', '', site), { id: 'guide/index', route: '/docs/guide' });
     assert.deepEqual(docusaurusDoc('api.md', '---\nid: api-ref\n---\n', { routeBasePath: '' }), { id: 'api-ref', route: '/api-ref' });
     assert.deepEqual(docusaurusDoc('a/b.md', '---\nslug: /top\n---\n', site), { id: 'a/b', route: '/docs/top' });

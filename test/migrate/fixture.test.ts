@@ -41,9 +41,9 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
       '_snippets/agent.yaml',
       '_static/img/logo.svg',
       '_static/img/schema.svg',
+      'guide/02-configure.md',
       'guide/_Partial.md',
       'guide/_category_.json',
-      'guide/configure.md',
       'guide/install.md',
       'intro.md',
       'reference/_category_.yml',
@@ -67,8 +67,8 @@ describe('migrate: the Docusaurus fixture', { timeout: 180_000 }, () => {
     assert.match(install, /^::include\{file="\.\/_Partial\.md"\}$/m);
     assert.match(install, /^<<< \.\.\/_snippets\/agent\.yaml\{yaml\} \[agent\.yaml\]$/m, 'a CodeBlock of a raw-loaded file shows the file');
     assert.match(install, /^Для установки нужны права \*\*root\*\* и доступ к репозиторию пакетов\.<br>$/m);
-    const configure = read('guide/configure.md');
-    assert.match(configure, /^sidebar_position: 2$/m, 'the number prefix 02- is the position');
+    const configure = read('guide/02-configure.md');
+    assert.doesNotMatch(configure, /^sidebar_position:/m, 'the file keeps its number prefix, which the build reads as its position');
     assert.match(configure, /\[разделе об установке\]\(\.\/install\.md#agent-setup\)/);
     assert.match(configure, /:::note\[Где лежит файл\]/);
     const intro = read('intro.md');

@@ -32,11 +32,11 @@ describe('migrate: links and static files', () => {
     const report = migrate({ siteDir: path.join(dir, 'site'), targetDir: path.join(dir, 'out') });
     const index = readFileSync(path.join(dir, 'out/index.md'), 'utf8');
     assert.equal(index, '---\ntitle: Главная\n---\n\nСкачайте [PDF](./_static/files/guide.pdf) или [его же](./_static/files/guide.pdf), [пример](./01-basics/example.yaml).\n'
-      + 'Блог: тут. Страница [основы](./01-basics/first.md) и [относительно](./01-basics/first.md#x).\n');
+      + 'Блог: тут. Страница [основы](./01-basics/01-first.md) и [относительно](./01-basics/01-first.md#x).\n');
     assert.equal(readFileSync(path.join(dir, 'out/_static/files/guide.pdf'), 'utf8'), 'PDF');
     assert.equal(readFileSync(path.join(dir, 'out/01-basics/example.yaml'), 'utf8'), 'a: 1\n');
-    assert.equal(readFileSync(path.join(dir, 'out/01-basics/first.md'), 'utf8'), '---\nsidebar_position: 1\n---\n\n# Первая\n\nНазад: [главная](../index.md), [по адресу](../index.md).\n'
-      + 'Пути файлов: [от папки docs](../index.md#a), [от папки сайта](./first.md), [без точки](../index.md?x=1).\n');
+    assert.equal(readFileSync(path.join(dir, 'out/01-basics/01-first.md'), 'utf8'), '# Первая\n\nНазад: [главная](../index.md), [по адресу](../index.md).\n'
+      + 'Пути файлов: [от папки docs](../index.md#a), [от папки сайта](./01-first.md), [без точки](../index.md?x=1).\n');
     const items = report.files.find((f) => f.target === 'index.md')!.items;
     assert.deepEqual(items.filter((i) => i.kind === 'not-converted').map((i) => [i.what, i.targetLine]), [
       ['link to /blog/x', 6],

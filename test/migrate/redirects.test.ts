@@ -9,12 +9,12 @@ const plugin = (options: string) => `module.exports = { plugins: [['@docusaurus/
 describe('migrate: suggested redirects', () => {
   it('takes baseUrl into the old URLs, leaves out drafts and URLs that did not change', () => {
     const s = suggestRedirects([
-      { oldUrl: '/site/basics/first', route: '/01-basics/first' },
+      { oldUrl: '/site/docs/basics/first', route: '/basics/first' },
       { oldUrl: '/site/', route: '/' },
       { oldUrl: '/site/draft', route: null },
       { oldUrl: '/same', route: '/same' },
     ], '', '/site/');
-    assert.equal(s.snippet, 'redirects: [\n  { from: "/site", to: "/" },\n  { from: "/site/basics/first", to: "/01-basics/first" },\n],');
+    assert.equal(s.snippet, 'redirects: [\n  { from: "/site", to: "/" },\n  { from: "/site/docs/basics/first", to: "/basics/first" },\n],');
     assert.deepEqual(s.notes, []);
   });
 

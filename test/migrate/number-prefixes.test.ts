@@ -1,0 +1,59 @@
+// Number prefixes in a migration: pages keep their file names (`01-install.mdx` → `01-install.md`),
+// which the build reads as Docusaurus did (id and URL without the prefix, the number as the sidebar
+// position), so nothing is renamed and no sidebar_position is written. A prefixed page that
+// Docusaurus told apart from a namesake by its `id` keeps its prefix in its id
+// (`parse_number_prefixes: false`), and a page that had that key keeps it.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildConverted, runMigrate, type Run } from './helpers.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+describe('migrate: number prefixes', { timeout: 120_000 }, () => {
+  let dir: string;
+  let run: Run;
+  const write = (rel: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  };
+  const out = (rel: string) => readFileSync(path.join(dir, 'out', rel), 'utf8');
+  before(() => {
+    dir = tempDir('sg-migrate-prefixes-');
+    // routeBasePath '/': Docusaurus's URLs are those of this generator, so any redirect is a URL that moved.
+    write('site/docusaurus.config.js', "module.exports = { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/' } }]] };\n");
+    write('site/docs/intro.md', '# Введение\n\nСначала [установка](./guide/01-install.md), потом [настройка](./guide/02-configure.mdx).\n');
+    write('site/docs/guide/02-configure.mdx', '---\npagination_next: guide/install-legacy\n---\n# Настройка\n\nТекст.\n');
+    write('site/docs/guide/01-install.md', '# Установка\n\nТекст.\n');
+    write('site/docs/guide/03-install.md', '---\nid: install-legacy\n---\n# Установка старых версий\n\nСм. [установку](./01-install.md).\n');
+    write('site/docs/guide/04-v2-notes.md', '---\nparse_number_prefixes: false\n---\n# Заметки о второй версии\n\nТекст.\n');
+    run = runMigrate([path.join(dir, 'site'), path.join(dir, 'out')]);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps the file names and writes no position; a prefix Docusaurus kept in the id stays in it', () => {
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(out('guide/01-install.md'), '# Установка\n\nТекст.\n');
+    assert.equal(out('guide/02-configure.md'), '---\npagination_next: guide/03-install\n---\n\n# Настройка\n\nТекст.\n');
+    assert.equal(out('guide/03-install.md'), '---\nslug: install-legacy\nparse_number_prefixes: false\n---\n\n# Установка старых версий\n\nСм. [установку](./01-install.md).\n');
+    assert.match(out('guide/04-v2-notes.md'), /^---\nparse_number_prefixes: false\n---\n/);
+    assert.match(out('intro.md'), /\[установка\]\(\.\/guide\/01-install\.md\), потом \[настройка\]\(\.\/guide\/02-configure\.md\)/);
+    assert.ok(!existsSync(path.join(dir, 'out/guide/install.md')));
+    assert.doesNotMatch(run.stdout, /\{ from: "\/guide/, 'every page keeps its Docusaurus URL: nothing to redirect');
+  });
+
+  it('builds at the Docusaurus URLs, in the order of the prefixes', () => {
+    const built = buildConverted({ dir, docs: path.join(dir, 'out'), ...run });
+    assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
+    assert.match(built.stdout, /warnings: 0/);
+    for (const route of ['intro', 'guide/install', 'guide/configure', 'guide/install-legacy', 'guide/04-v2-notes']) {
+      assert.ok(existsSync(path.join(built.out, route, 'index.html')), route);
+    }
+    const html = readFileSync(path.join(built.out, 'guide/configure/index.html'), 'utf8');
+    const menu = html.slice(html.indexOf('<nav class="menu"'), html.indexOf('</nav>', html.indexOf('<nav class="menu"')));
+    const order = [...menu.matchAll(/href="(\/guide\/[^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(order, ['/guide/install', '/guide/configure', '/guide/install-legacy', '/guide/04-v2-notes']);
+    // pagination_next, written with Docusaurus's id, points at the renamed page.
+    assert.match(html.slice(html.indexOf('class="pagination-nav"')), /href="\/guide\/install-legacy"[^>]*>[\s\S]*?Установка старых версий/);
+  });
+});
