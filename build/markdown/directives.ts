@@ -96,9 +96,12 @@ export function createDirectiveHandler(ctx: CompileContext) {
           },
         },
       } as unknown as Paragraph);
+      // A panel not shown is hidden "until found": the browser's find in page, a link to a text
+      // (`#:~:text=`) or to an id in it shows it (src/client/content-enhancers.ts selects its tab).
+      // Without JavaScript the CSS shows every panel all the same (content.css).
       setHast(panel, 'div', {
-        role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, dataValue: value, dataLabel: label, tabIndex: 0,
-        className: i === shown ? ['tabs__panel', 'tabs__panel--active'] : ['tabs__panel'],
+        role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, dataValue: value, dataLabel: label,
+        ...(i === shown ? { tabIndex: 0, className: ['tabs__panel', 'tabs__panel--active'] } : { tabIndex: -1, className: ['tabs__panel'], hidden: 'until-found' }),
       });
     });
     const list: Paragraph = {

@@ -36,6 +36,8 @@ export interface Section {
 /** Elements whose content is not page text: controls (a code block's buttons and wrap toggle), an inline table of contents, decoration, the heading's "#" link. */
 const SKIP_TAGS = new Set(['button', 'label', 'nav', 'svg', 'script', 'style', 'template', 'noscript', 'select', 'textarea']);
 const BLOCK_TAGS = new Set(['p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'table', 'thead', 'tbody', 'pre', 'br', 'hr', 'blockquote', 'aside', 'figure', 'figcaption', 'dt', 'dd', 'dl', 'details', 'summary', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** An element the page never shows; not `hidden="until-found"` (a tab's panel not selected), which find in page shows. */
+const HIDDEN = /\shidden(?!\s*=\s*["']?until-found)(\s|=|$)/i;
 const VOID_TAGS = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'source', 'wbr', 'area', 'col', 'embed', 'track']);
 const TAG_RE = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>|<!--[\s\S]*?-->|([^<]+)/g;
 
@@ -83,7 +85,7 @@ export function extractSections(html: string): Section[] {
     }
     if (!close && !VOID_TAGS.has(tag) && !attrs.endsWith('/')) {
       const cls = attr(attrs, 'class') ?? '';
-      if (SKIP_TAGS.has(tag) || /(^|\s)hash-link(\s|$)/.test(cls) || attr(attrs, 'aria-hidden') === 'true' || /\shidden(\s|=|$)/i.test(attrs)) {
+      if (SKIP_TAGS.has(tag) || /(^|\s)hash-link(\s|$)/.test(cls) || attr(attrs, 'aria-hidden') === 'true' || HIDDEN.test(attrs)) {
         skip = { tag, depth: 1 };
         continue;
       }

@@ -1,5 +1,5 @@
 // Behaviour for the static content HTML: copy buttons (their code loaded by the first click),
-// tabs, and links to a part of a page that a tab or a <details> hides. One delegated listener per
+// tabs, and links to a part of a page that a tab or a <details> hides (or text found there). One delegated listener per
 // event type serves every page, so content swaps need no per-block setup beyond applying the
 // stored tab choices.
 import { storage, STORAGE_KEYS } from './storage.ts';
@@ -13,7 +13,12 @@ function selectTab(tab: HTMLElement, focus: boolean) {
     t.setAttribute('aria-selected', String(selected));
     t.tabIndex = selected ? 0 : -1;
     const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
-    panel?.classList.toggle('tabs__panel--active', selected);
+    if (!panel) continue;
+    panel.classList.toggle('tabs__panel--active', selected);
+    // As the build writes it (build/markdown/directives.ts): hidden, but found by find in page.
+    if (selected) panel.removeAttribute('hidden');
+    else panel.setAttribute('hidden', 'until-found');
+    panel.tabIndex = selected ? 0 : -1;
   }
   if (focus) tab.focus();
 }
@@ -55,8 +60,22 @@ export function applyStoredTabs(root: ParentNode) {
     const value = storage.get(STORAGE_KEYS.tabsPrefix + group);
     if (value) selectInGroup(root, group, value);
   }
-  // A link to a part of this page wins over the remembered choice.
+  // A link to a part of this page, and a text found on it, win over the remembered choice.
+  for (const panel of foundPanels) if (panel.isConnected) selectTab(tabOf(panel), false);
   revealFragmentTarget();
+}
+
+const tabOf = (panel: Element) => document.getElementById(panel.getAttribute('aria-labelledby')!)!;
+
+/**
+ * Panels that find in page or a link to a text (`#:~:text=`) showed: the browser shows a panel
+ * that is hidden="until-found" when it finds the text there. Before this code ran, src/client/prepaint.ts
+ * hid the panel's neighbours; its tab is selected now.
+ */
+const foundPanels = new Set<Element>();
+function selectFoundPanel(panel: Element) {
+  foundPanels.add(panel);
+  selectTab(tabOf(panel), false);
 }
 
 /**
@@ -69,7 +88,7 @@ export function revealTarget(target: Element): boolean {
   let hidden = false;
   for (let el: Element | null = target; (el = el.parentElement!.closest('details:not([open]), .tabs__panel:not(.tabs__panel--active)')); hidden = true) {
     if (el instanceof HTMLDetailsElement) el.open = true;
-    else selectTab(document.getElementById(el.getAttribute('aria-labelledby')!)!, false);
+    else selectTab(tabOf(el), false);
   }
   return hidden;
 }
@@ -124,6 +143,11 @@ export function installContentEnhancers() {
   if (installed) return;
   installed = true;
   openDetailsWhilePrinting();
+  document.querySelectorAll('.tabs__panel:not(.tabs__panel--active):not([hidden])').forEach(selectFoundPanel);
+  // For this group only, as revealTarget: the reader's remembered choice stays.
+  document.addEventListener('beforematch', (e) => {
+    if (e.target instanceof Element && e.target.matches('.tabs__panel:not(.tabs__panel--active)')) selectFoundPanel(e.target);
+  });
   revealFragmentTarget();
   window.addEventListener('hashchange', revealFragmentTarget);
   document.addEventListener('click', (e) => {

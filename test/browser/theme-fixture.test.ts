@@ -282,6 +282,38 @@ describe('fixture site', () => {
     await context.close();
   });
 
+  it('shows a text that a link to a text (#:~:text=) finds in a tab that is not selected, over the remembered tab; a find after start selects the tab too', async () => {
+    serving = first;
+    const { context, page, errors } = await open();
+    const groups = page.locator('.tabs[data-group="os"]');
+    const removal = groups.nth(1);
+    const text = removal.getByText('Удалите и ключ репозитория.');
+    const textLink = `${origin}/reference/tabs#:~:text=${encodeURIComponent('Удалите и ключ')}`;
+    // The reader chose Ubuntu (remembered), then follows a link to a text under Debian, as a search engine gives.
+    await gotoHydrated(page, `${origin}/reference/tabs`);
+    await removal.getByRole('tab', { name: 'Ubuntu' }).click();
+    assert.equal(await text.isVisible(), false);
+    await page.goto('about:blank');
+    await gotoHydrated(page, textLink);
+    assert.ok(await text.isVisible(), 'the found text shows');
+    assert.ok(await text.evaluate((t) => { const r = t.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }), 'and is on screen');
+    assert.equal(await removal.getByRole('tab', { name: 'Debian' }).getAttribute('aria-selected'), 'true', 'its tab is selected');
+    assert.equal(await removal.getByText('apt-get remove -y hbf-agent').isVisible(), false, 'the other panel of that group is hidden');
+    assert.equal(await groups.nth(0).getByRole('tab', { name: 'Ubuntu' }).getAttribute('aria-selected'), 'true', 'the other group keeps the remembered choice');
+    // On a page that has started (the remembered choice applied), the link within the page, as
+    // find in page: the site's own code selects the tab.
+    await gotoHydrated(page, `${origin}/reference/tabs`);
+    assert.equal(await text.isVisible(), false);
+    await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
+    await page.goto(textLink);
+    await text.waitFor({ state: 'visible' });
+    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'not loaded again');
+    assert.equal(await removal.getByRole('tab', { name: 'Debian' }).getAttribute('aria-selected'), 'true');
+    assert.equal(await removal.getByText('apt-get remove -y hbf-agent').isVisible(), false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('shows a <details> block as a box that opens on its summary, and prints it open', async () => {
     serving = first;
     const { context, page, errors } = await open();

@@ -284,6 +284,9 @@ describe('Markdown pipeline', () => {
     assert.match(html, /<div class="tabs" data-group="view"><div role="tablist"/);
     assert.match(html, /role="tab" id="tabs-0-tab-0" aria-controls="tabs-0-panel-0" aria-selected="true"/);
     assert.match(html, /role="tabpanel" id="tabs-0-panel-1" aria-labelledby="tabs-0-tab-1"[^>]*>.*б/s);
+    // A panel not shown is no Tab stop, and hidden so that find in page still finds its text.
+    assert.match(html, /id="tabs-0-panel-0"[^>]* tabindex="0" class="tabs__panel tabs__panel--active">/);
+    assert.match(html, /id="tabs-0-panel-1"[^>]* tabindex="-1" class="tabs__panel" hidden="until-found">/);
   });
 
   it('renders themed images and API badges', () => {
@@ -319,7 +322,7 @@ describe('Markdown pipeline', () => {
     assert.match(html, /<details><summary>Как проверить<\/summary><p>Команда<\/p><\/details>/);
     const tabs = [...html.matchAll(/role="tab" [^>]*data-value="([^"]*)" class="tabs__tab">([^<]*)</g)].map((m) => [m[1], m[2]]);
     assert.deepEqual(tabs, [['debian', 'Debian'], ['rhel', 'RHEL'], ['yaml', 'yaml']], 'labels from [label], title, else the language');
-    assert.match(html, /id="tabs-0-panel-1"[^>]*class="tabs__panel">.*?<span class="code-line highlight-line">dnf /s, 'a block keeps its highlighted lines');
+    assert.match(html, /id="tabs-0-panel-1"[^>]*class="tabs__panel" hidden="until-found">.*?<span class="code-line highlight-line">dnf /s, 'a block keeps its highlighted lines');
     assert.doesNotMatch(html, /code-block__title|\[Debian\]/, 'the label is the tab\'s, not a title bar over the code');
     assert.match(html, /<code class="language-text[^"]*">.*::: tip/s, 'a container in a code block is left as written');
     assert.deepEqual(warnings, []);

@@ -35,6 +35,12 @@ describe('sections from rendered HTML', () => {
     const [s] = extractSections('<div class="api-endpoint"><span>POST</span><code>/v2/sync</code></div><p>a&lt;b &#x41;&#65;</p>');
     assert.equal(s.text, 'POST /v2/sync a<b AA');
   });
+
+  it('finds the text of a tab that is not selected (hidden until found), not of an element that is hidden', () => {
+    const [s] = extractSections('<div role="tabpanel" class="tabs__panel tabs__panel--active"><p>apt</p></div>'
+      + '<div role="tabpanel" tabindex="-1" class="tabs__panel" hidden="until-found"><p>dnf</p></div><div hidden><p>черновик</p></div><p hidden="">ещё</p>');
+    assert.equal(s.text, 'apt dnf');
+  });
 });
 
 describe('shard format', () => {
