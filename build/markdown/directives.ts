@@ -101,7 +101,7 @@ export function createDirectiveHandler(ctx: CompileContext) {
       // Without JavaScript the CSS shows every panel all the same (content.css).
       setHast(panel, 'div', {
         role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, dataValue: value, dataLabel: label,
-        ...(i === shown ? { tabIndex: 0, className: ['tabs__panel', 'tabs__panel--active'] } : { tabIndex: -1, className: ['tabs__panel'], hidden: 'until-found' }),
+        ...(i === shown ? { tabIndex: 0, className: ['tabs__panel', 'tabs__panel--default'] } : { tabIndex: -1, className: ['tabs__panel'], hidden: 'until-found' }),
       });
     });
     const list: Paragraph = {

@@ -6,19 +6,16 @@ import { storage, STORAGE_KEYS } from './storage.ts';
 import { LAID_OUT } from './deferred-layout.ts';
 
 function selectTab(tab: HTMLElement, focus: boolean) {
-  const tabs = tab.closest('.tabs');
-  if (!tabs) return;
-  for (const t of tabs.querySelectorAll<HTMLElement>(':scope > .tabs__list > [role="tab"]')) {
+  // The tab list holds the group's tabs and nothing else (build/markdown/directives.ts).
+  for (const t of tab.parentElement!.children as HTMLCollectionOf<HTMLElement>) {
     const selected = t === tab;
-    t.setAttribute('aria-selected', String(selected));
+    t.ariaSelected = String(selected);
     t.tabIndex = selected ? 0 : -1;
-    const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
-    if (!panel) continue;
-    panel.classList.toggle('tabs__panel--active', selected);
-    // As the build writes it (build/markdown/directives.ts): hidden, but found by find in page.
-    if (selected) panel.removeAttribute('hidden');
-    else panel.setAttribute('hidden', 'until-found');
-    panel.tabIndex = selected ? 0 : -1;
+    // The panel as the build writes it (build/markdown/directives.ts): when not selected, hidden
+    // but found by find in page (a browser without that sets plain `hidden`), and no Tab stop.
+    const panel = document.getElementById(t.getAttribute('aria-controls')!)! as HTMLElement & { hidden: boolean | string };
+    panel.hidden = !selected && 'until-found';
+    panel.tabIndex = t.tabIndex;
   }
   if (focus) tab.focus();
 }
@@ -54,39 +51,31 @@ function chooseTab(tab: HTMLElement) {
 
 /** Applies the reader's remembered tab choices to freshly rendered content. */
 export function applyStoredTabs(root: ParentNode) {
+  // Panels the browser showed where it found a text (a link to a text, `#:~:text=`, is followed as
+  // the page loads, before this code runs; content.css hides their neighbours meanwhile).
+  const found = root.querySelectorAll('.tabs__panel:not(.tabs__panel--default,[hidden])');
   const groups = new Set<string>();
   root.querySelectorAll<HTMLElement>('.tabs[data-group]').forEach((t) => groups.add(t.dataset.group!));
   for (const group of groups) {
     const value = storage.get(STORAGE_KEYS.tabsPrefix + group);
     if (value) selectInGroup(root, group, value);
   }
-  // A link to a part of this page, and a text found on it, win over the remembered choice.
-  for (const panel of foundPanels) if (panel.isConnected) selectTab(tabOf(panel), false);
+  // A text found on this page, and a link to a part of it, win over the remembered choice.
+  found.forEach((panel) => selectTab(tabOf(panel), false));
   revealFragmentTarget();
 }
 
 const tabOf = (panel: Element) => document.getElementById(panel.getAttribute('aria-labelledby')!)!;
 
 /**
- * Panels that find in page or a link to a text (`#:~:text=`) showed: the browser shows a panel
- * that is hidden="until-found" when it finds the text there. Before this code ran, src/client/prepaint.ts
- * hid the panel's neighbours; its tab is selected now.
- */
-const foundPanels = new Set<Element>();
-function selectFoundPanel(panel: Element) {
-  foundPanels.add(panel);
-  selectTab(tabOf(panel), false);
-}
-
-/**
- * The element a link sends the reader to may sit in a tab that is not selected or in a closed
+ * The element a link sends the reader to may be, or sit in, a tab that is not selected or a closed
  * <details>: a hidden element has no place on the page, so the browser would not move. Selects
  * its tabs (for this group only: the reader's remembered choice stays) and opens its <details>;
  * true when something was hidden.
  */
 export function revealTarget(target: Element): boolean {
   let hidden = false;
-  for (let el: Element | null = target; (el = el.parentElement!.closest('details:not([open]), .tabs__panel:not(.tabs__panel--active)')); hidden = true) {
+  for (let el: Element | null = target; (el = el.closest('details:not([open]), .tabs__panel[hidden]')); el = el.parentElement!, hidden = true) {
     if (el instanceof HTMLDetailsElement) el.open = true;
     else selectTab(tabOf(el), false);
   }
@@ -143,11 +132,9 @@ export function installContentEnhancers() {
   if (installed) return;
   installed = true;
   openDetailsWhilePrinting();
-  document.querySelectorAll('.tabs__panel:not(.tabs__panel--active):not([hidden])').forEach(selectFoundPanel);
-  // For this group only, as revealTarget: the reader's remembered choice stays.
-  document.addEventListener('beforematch', (e) => {
-    if (e.target instanceof Element && e.target.matches('.tabs__panel:not(.tabs__panel--active)')) selectFoundPanel(e.target);
-  });
+  // Find in page found a text in a panel that is hidden="until-found": the browser shows it, and
+  // its tab is selected with it.
+  document.addEventListener('beforematch', (e) => revealTarget(e.target as Element));
   revealFragmentTarget();
   window.addEventListener('hashchange', revealFragmentTarget);
   document.addEventListener('click', (e) => {

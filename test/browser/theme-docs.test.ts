@@ -284,8 +284,8 @@ describe('tabs in content', () => {
     await page.reload();
     await hydrated(page);
     assert.equal(await tabsOf(page).getByRole('tab', { name: 'Terraform' }).getAttribute('aria-selected'), 'true');
-    await tabsOf(page).locator('.tabs__panel--active').scrollIntoViewIfNeeded();
-    assert.ok(await tabsOf(page).locator('.tabs__panel--active').isVisible());
+    await tabsOf(page).locator('[role="tabpanel"]:not([hidden])').scrollIntoViewIfNeeded();
+    assert.ok(await tabsOf(page).locator('[role="tabpanel"]:not([hidden])').isVisible());
     assert.deepEqual(errors, []);
     await context.close();
   });

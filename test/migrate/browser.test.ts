@@ -38,16 +38,16 @@ describe('migrate: the converted fixture in a browser', { timeout: 240_000 }, ()
     await gotoHydrated(page, `${served.site.origin}/guide/install`);
     const tabs = page.locator('.tabs[data-group="os"]');
     assert.deepEqual(await tabs.getByRole('tab').allInnerTexts(), ['Debian и Ubuntu', 'RHEL и CentOS']);
-    assert.match(await tabs.locator('.tabs__panel--active').innerText(), /apt-get install -y hbf-agent/);
+    assert.match(await tabs.locator('[role="tabpanel"]:not([hidden])').innerText(), /apt-get install -y hbf-agent/);
     await tabs.getByRole('tab', { name: 'RHEL и CentOS' }).click();
     assert.equal(await tabs.getByRole('tab', { name: 'RHEL и CentOS' }).getAttribute('aria-selected'), 'true');
-    assert.match(await tabs.locator('.tabs__panel--active').innerText(), /dnf install -y hbf-agent/);
-    assert.ok(!(await tabs.locator('.tabs__panel--active').innerText()).includes('apt-get'));
+    assert.match(await tabs.locator('[role="tabpanel"]:not([hidden])').innerText(), /dnf install -y hbf-agent/);
+    assert.ok(!(await tabs.locator('[role="tabpanel"]:not([hidden])').innerText()).includes('apt-get'));
     // The same groupId on another page: the choice carries over, as it did in Docusaurus.
     await gotoHydrated(page, `${served.site.origin}/guide/configure`);
     const other = page.locator('.tabs[data-group="os"]');
     assert.equal(await other.getByRole('tab', { name: 'RHEL и CentOS' }).getAttribute('aria-selected'), 'true');
-    assert.match(await other.locator('.tabs__panel--active').innerText(), /hbf-agent\.service/);
+    assert.match(await other.locator('[role="tabpanel"]:not([hidden])').innerText(), /hbf-agent\.service/);
     assert.deepEqual(errors, []);
     await close();
   });

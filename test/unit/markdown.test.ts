@@ -285,7 +285,7 @@ describe('Markdown pipeline', () => {
     assert.match(html, /role="tab" id="tabs-0-tab-0" aria-controls="tabs-0-panel-0" aria-selected="true"/);
     assert.match(html, /role="tabpanel" id="tabs-0-panel-1" aria-labelledby="tabs-0-tab-1"[^>]*>.*б/s);
     // A panel not shown is no Tab stop, and hidden so that find in page still finds its text.
-    assert.match(html, /id="tabs-0-panel-0"[^>]* tabindex="0" class="tabs__panel tabs__panel--active">/);
+    assert.match(html, /id="tabs-0-panel-0"[^>]* tabindex="0" class="tabs__panel tabs__panel--default">/);
     assert.match(html, /id="tabs-0-panel-1"[^>]* tabindex="-1" class="tabs__panel" hidden="until-found">/);
   });
 
@@ -300,7 +300,7 @@ describe('Markdown pipeline', () => {
   it('opens on the tab marked default, as Docusaurus\'s <TabItem default>; a tab outside tabs warns; an admonition takes its title as an attribute too', () => {
     const { html, warnings } = compile('::::tabs\n:::tab{label="Debian"}\nапт\n:::\n:::tab{label="RHEL" default}\nднф\n:::\n::::\n\n:::tab{label="Одна"}\nодинокая\n:::\n\n:::note{title="Своё название"}\nТекст.\n:::\n');
     assert.match(html, /aria-selected="false" tabindex="-1" data-value="debian" class="tabs__tab">Debian<\/button><button [^>]*aria-selected="true" tabindex="0" data-value="rhel"/);
-    assert.match(html, /data-label="RHEL" tabindex="0" class="tabs__panel tabs__panel--active"><p>днф/);
+    assert.match(html, /data-label="RHEL" tabindex="0" class="tabs__panel tabs__panel--default"><p>днф/);
     assert.match(html, /<p class="admonition__title">Своё название<\/p>/);
     assert.deepEqual(warnings.map((w) => [w.line, w.message]), [[10, 'a :::tab outside a ::::tabs block is shown as its text alone; put it inside ::::tabs … ::::']]);
   });

@@ -37,7 +37,7 @@ describe('sections from rendered HTML', () => {
   });
 
   it('finds the text of a tab that is not selected (hidden until found), not of an element that is hidden', () => {
-    const [s] = extractSections('<div role="tabpanel" class="tabs__panel tabs__panel--active"><p>apt</p></div>'
+    const [s] = extractSections('<div role="tabpanel" class="tabs__panel tabs__panel--default"><p>apt</p></div>'
       + '<div role="tabpanel" tabindex="-1" class="tabs__panel" hidden="until-found"><p>dnf</p></div><div hidden><p>черновик</p></div><p hidden="">ещё</p>');
     assert.equal(s.text, 'apt dnf');
   });
