@@ -1,7 +1,7 @@
 // Temporary folders for tests, removed when the test file's process exits (Node's test runner
 // runs each file in a process of its own): left behind, the runs of a few days had piled up 1200
 // folders and 3 GB in /tmp. SG_KEEP_TEST_TMP=1 keeps them, to look at after a failure.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -24,4 +24,10 @@ export function tempDir(prefix: string, parent = os.tmpdir()): string {
   if (made.length === 0) process.on('exit', removeAll);
   made.push(dir);
   return dir;
+}
+
+/** Writes `text` to `rel` under `dir`, making the folders on the way. */
+export function writeFileIn(dir: string, rel: string, text: string): void {
+  mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+  writeFileSync(path.join(dir, rel), text);
 }

@@ -3,19 +3,16 @@
 // generated-index category stays as it is (the build makes its page) and its old URL is redirected;
 // `<TOCInline />` becomes ::toc; the converted site builds without a warning and shows the cards.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildConverted, runMigrate, type Run } from './helpers.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempDir, writeFileIn } from '../helpers/temp-dir.ts';
 
 describe('migrate: category cards', { timeout: 120_000 }, () => {
   let dir: string;
   let run: Run;
-  const write = (rel: string, text: string) => {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  };
+  const write = (rel: string, text: string) => writeFileIn(dir, rel, text);
   const out = (rel: string) => readFileSync(path.join(dir, 'out', rel), 'utf8');
   before(() => {
     dir = tempDir('sg-migrate-cards-');

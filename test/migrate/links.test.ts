@@ -3,18 +3,15 @@
 // target becomes text and is reported;
 // a sidebars.js that computes its value gets advice and no snippet.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { migrate } from '../../build/migrate/migrate.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempDir, writeFileIn } from '../helpers/temp-dir.ts';
 
 describe('migrate: links and static files', () => {
   let dir: string;
-  const write = (rel: string, text: string) => {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  };
+  const write = (rel: string, text: string) => writeFileIn(dir, rel, text);
   before(() => {
     dir = tempDir('sg-migrate-links-');
     write('site/docusaurus.config.js', "module.exports = { baseUrl: '/site/', presets: [['classic', { docs: { routeBasePath: '/' } }]] };\n");

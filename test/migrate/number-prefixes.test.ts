@@ -4,19 +4,16 @@
 // Docusaurus told apart from a namesake by its `id` keeps its prefix in its id
 // (`parse_number_prefixes: false`), and a page that had that key keeps it.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildConverted, runMigrate, type Run } from './helpers.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { tempDir, writeFileIn } from '../helpers/temp-dir.ts';
 
 describe('migrate: number prefixes', { timeout: 120_000 }, () => {
   let dir: string;
   let run: Run;
-  const write = (rel: string, text: string) => {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  };
+  const write = (rel: string, text: string) => writeFileIn(dir, rel, text);
   const out = (rel: string) => readFileSync(path.join(dir, 'out', rel), 'utf8');
   before(() => {
     dir = tempDir('sg-migrate-prefixes-');
