@@ -19,7 +19,10 @@ export interface PlannedFile {
   /** Target path relative to the target folder, `/`-separated. */
   target: string;
   kind: 'page' | 'partial' | 'copy';
-  /** Pages: the file name without extension and number prefix (what Docusaurus's default id is), and the prefix's number. */
+  /**
+   * Pages: the file name without extension, and without its number prefix unless keepOwnPrefix
+   * (what Docusaurus's default id is); the prefix's number, when it is the sidebar position.
+   */
   stem?: string;
   numberPrefix?: number;
   /**

@@ -1,7 +1,7 @@
 // Behaviour for the static content HTML: copy buttons (their code loaded by the first click),
-// tabs, and links to a part of a page that a tab or a <details> hides (or text found there). One delegated listener per
-// event type serves every page, so content swaps need no per-block setup beyond applying the
-// stored tab choices.
+// tabs, and links to a part of a page (or text found on it) that a tab or a <details> hides. One
+// delegated listener per event type serves every page, so content swaps need no per-block setup
+// beyond applying the stored tab choices.
 import { storage, STORAGE_KEYS } from './storage.ts';
 import { LAID_OUT } from './deferred-layout.ts';
 
