@@ -21,6 +21,8 @@ export interface DocusaurusSite {
   staticDirs: string[];
   /** How `.md` files are read: MDX unless `markdown.format` is `md` or `detect`. */
   mdMode: SyntaxMode;
+  /** Number prefixes leave ids and URLs (`01-intro.md` is `intro`), unless the docs options say `numberPrefixParser: false`. */
+  parsesNumberPrefixes: boolean;
   sidebarsFile?: string;
 }
 
@@ -68,6 +70,7 @@ export function readDocusaurusSite(siteDir: string): DocusaurusSite {
     baseUrl: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
     staticDirs: staticNames.map((s) => path.resolve(abs, s)).filter((d) => existsSync(d)),
     mdMode: format === 'md' || format === 'detect' ? 'md' : 'mdx',
+    parsesNumberPrefixes: !/\bnumberPrefixParser\s*:\s*false\b/.test(docsOptions ?? ''),
     sidebarsFile: sidebars,
   };
 }
@@ -99,16 +102,17 @@ export function readIdAndSlug(source: string): { id?: string; slug?: string; par
 
 /**
  * The doc id and URL Docusaurus gives `rel` (relative to the docs folder): folder and file number
- * prefixes removed (the file's kept with front matter `parse_number_prefixes: false`), `id`
+ * prefixes removed (unless the site's `numberPrefixParser: false`; the file's kept with its front
+ * matter `parse_number_prefixes: false`), `id`
  * replacing the file name, `slug` the URL (absolute, or relative to the folder), an
  * `index`/`README`/same-name-as-folder file standing for its folder.
  */
-export function docusaurusDoc(rel: string, source: string, site: Pick<DocusaurusSite, 'routeBasePath'>): { id: string; route: string } {
+export function docusaurusDoc(rel: string, source: string, site: Pick<DocusaurusSite, 'routeBasePath' | 'parsesNumberPrefixes'>): { id: string; route: string } {
   const parts = rel.replace(/\.mdx?$/, '').split('/');
   const file = parts.pop()!;
-  const dirs = parts.map((p) => splitNumberPrefix(p).name);
+  const dirs = parts.map((p) => (site.parsesNumberPrefixes ? splitNumberPrefix(p).name : p));
   const { id, slug, parseNumberPrefixes } = readIdAndSlug(source);
-  const stem = parseNumberPrefixes === false ? file : splitNumberPrefix(file).name;
+  const stem = site.parsesNumberPrefixes && parseNumberPrefixes !== false ? splitNumberPrefix(file).name : file;
   const dir = dirs.join('/');
   const docId = [...dirs, id ?? stem].join('/');
   let urlPath: string;

@@ -54,12 +54,15 @@ export class Plan {
       const dir = path.posix.dirname(rel) === '.' ? '' : `${path.posix.dirname(rel)}/`;
       const file = path.posix.basename(rel).replace(MARKDOWN, '');
       const { id, parseNumberPrefixes } = readIdAndSlug(text);
-      const { number, name } = parseNumberPrefixes === false ? { number: undefined, name: file } : splitNumberPrefix(file);
-      return { rel, source, text, file, number, name, ownId: `${dir}${name}`, renamed: id !== undefined };
+      // The prefix this build would take off, and whether Docusaurus took it off.
+      const split = splitNumberPrefix(file);
+      const parsed = site.parsesNumberPrefixes && parseNumberPrefixes !== false;
+      const name = parsed ? split.name : file;
+      return { rel, source, text, file, number: split.number, name, parsed, ownId: `${dir}${name}`, renamed: id !== undefined };
     });
-    // `03-install.mdx` beside `01-install.mdx` or `install.mdx` would be the same doc here; in
-    // Docusaurus an `id` in its front matter told them apart (it becomes a slug, which keeps its
-    // URL), so that one keeps its prefix in its id.
+    // A prefix Docusaurus kept in the id stays in it here. So does the prefix of `03-install.mdx`
+    // beside `01-install.mdx` or `install.mdx`, which would be the same doc here: in Docusaurus an
+    // `id` in its front matter told them apart (it becomes a slug, which keeps its URL).
     const sameId = new Map<string, number>();
     for (const p of pages) sameId.set(p.ownId, (sameId.get(p.ownId) ?? 0) + 1);
     const pageOf = new Map(pages.map((p) => [p.rel, p]));
@@ -67,7 +70,7 @@ export class Plan {
       const source = path.join(site.docsDir, rel);
       const page = pageOf.get(rel);
       if (page) {
-        const keepOwnPrefix = page.number !== undefined && page.renamed && sameId.get(page.ownId)! > 1;
+        const keepOwnPrefix = page.number !== undefined && (!page.parsed || (page.renamed && sameId.get(page.ownId)! > 1));
         const doc = docusaurusDoc(rel, page.text, site);
         this.add({
           source, target: rel.replace(MARKDOWN, '.md'), kind: 'page', stem: keepOwnPrefix ? page.file : page.name,

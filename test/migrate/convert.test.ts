@@ -254,13 +254,14 @@ describe('migrate: front matter', () => {
 
 describe('migrate: Docusaurus ids, URLs and literals', () => {
   it('computes ids and URLs as Docusaurus does', () => {
-    const site = { routeBasePath: 'docs' };
+    const site = { routeBasePath: 'docs', parsesNumberPrefixes: true };
     assert.deepEqual(splitNumberPrefix('02-configure'), { number: 2, name: 'configure' });
     assert.deepEqual(splitNumberPrefix('2024-notes'.replace('-', '')), { name: '2024notes' });
     assert.deepEqual(docusaurusDoc('01-guide/02-configure.mdx', '', site), { id: 'guide/configure', route: '/docs/guide/configure' });
     assert.deepEqual(docusaurusDoc('01-guide/02-configure.mdx', '---\nparse_number_prefixes: false\n---\n', site), { id: 'guide/02-configure', route: '/docs/guide/02-configure' });
+    assert.deepEqual(docusaurusDoc('01-guide/02-configure.mdx', '', { ...site, parsesNumberPrefixes: false }), { id: '01-guide/02-configure', route: '/docs/01-guide/02-configure' });
     assert.deepEqual(docusaurusDoc('guide/index.md', '', site), { id: 'guide/index', route: '/docs/guide' });
-    assert.deepEqual(docusaurusDoc('api.md', '---\nid: api-ref\n---\n', { routeBasePath: '' }), { id: 'api-ref', route: '/api-ref' });
+    assert.deepEqual(docusaurusDoc('api.md', '---\nid: api-ref\n---\n', { routeBasePath: '', parsesNumberPrefixes: true }), { id: 'api-ref', route: '/api-ref' });
     assert.deepEqual(docusaurusDoc('a/b.md', '---\nslug: /top\n---\n', site), { id: 'a/b', route: '/docs/top' });
   });
 

@@ -2,7 +2,8 @@
 // which the build reads as Docusaurus did (id and URL without the prefix, the number as the sidebar
 // position), so nothing is renamed and no sidebar_position is written. A prefixed page that
 // Docusaurus told apart from a namesake by its `id` keeps its prefix in its id
-// (`parse_number_prefixes: false`), and a page that had that key keeps it.
+// (`parse_number_prefixes: false`), and a page that had that key keeps it; so does every page of a
+// site whose Docusaurus kept prefixes in its URLs (`numberPrefixParser: false`).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ describe('migrate: number prefixes', { timeout: 120_000 }, () => {
     write('site/docusaurus.config.js', "module.exports = { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/' } }]] };\n");
     write('site/docs/intro.md', '# Введение\n\nСначала [установка](./guide/01-install.md), потом [настройка](./guide/02-configure.mdx).\n');
     write('site/docs/guide/02-configure.mdx', '---\npagination_next: guide/install-legacy\n---\n# Настройка\n\nТекст.\n');
-    write('site/docs/guide/01-install.md', '# Установка\n\nТекст.\n');
+    write('site/docs/guide/01-install.md', '---\npagination_next: guide/04-v2-notes\n---\n# Установка\n\nТекст.\n');
     write('site/docs/guide/03-install.md', '---\nid: install-legacy\n---\n# Установка старых версий\n\nСм. [установку](./01-install.md).\n');
     write('site/docs/guide/04-v2-notes.md', '---\nparse_number_prefixes: false\n---\n# Заметки о второй версии\n\nТекст.\n');
     run = runMigrate([path.join(dir, 'site'), path.join(dir, 'out')]);
@@ -30,7 +31,7 @@ describe('migrate: number prefixes', { timeout: 120_000 }, () => {
 
   it('keeps the file names and writes no position; a prefix Docusaurus kept in the id stays in it', () => {
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(out('guide/01-install.md'), '# Установка\n\nТекст.\n');
+    assert.equal(out('guide/01-install.md'), '---\npagination_next: guide/04-v2-notes\n---\n\n# Установка\n\nТекст.\n');
     assert.equal(out('guide/02-configure.md'), '---\npagination_next: guide/03-install\n---\n\n# Настройка\n\nТекст.\n');
     assert.equal(out('guide/03-install.md'), '---\nslug: install-legacy\nparse_number_prefixes: false\n---\n\n# Установка старых версий\n\nСм. [установку](./01-install.md).\n');
     assert.match(out('guide/04-v2-notes.md'), /^---\nparse_number_prefixes: false\n---\n/);
@@ -50,7 +51,37 @@ describe('migrate: number prefixes', { timeout: 120_000 }, () => {
     const menu = html.slice(html.indexOf('<nav class="menu"'), html.indexOf('</nav>', html.indexOf('<nav class="menu"')));
     const order = [...menu.matchAll(/href="(\/guide\/[^"]+)"/g)].map((m) => m[1]);
     assert.deepEqual(order, ['/guide/install', '/guide/configure', '/guide/install-legacy', '/guide/04-v2-notes']);
-    // pagination_next, written with Docusaurus's id, points at the renamed page.
-    assert.match(html.slice(html.indexOf('class="pagination-nav"')), /href="\/guide\/install-legacy"[^>]*>[\s\S]*?Установка старых версий/);
+    // pagination_next, written with Docusaurus's ids, points at the renamed page and the one that kept its prefix.
+    const next = (route: string) => /class="pagination-nav"[\s\S]*?class="pagination-nav__link pagination-nav__link--next" href="([^"]+)"/.exec(readFileSync(path.join(built.out, route, 'index.html'), 'utf8'))?.[1];
+    assert.equal(next('guide/configure'), '/guide/install-legacy');
+    assert.equal(next('guide/install'), '/guide/04-v2-notes');
+  });
+});
+
+describe('migrate: a site whose number prefixes are part of its URLs (numberPrefixParser: false)', { timeout: 120_000 }, () => {
+  let dir: string;
+  let run: Run;
+  const write = (rel: string, text: string) => writeFileIn(dir, rel, text);
+  before(() => {
+    dir = tempDir('sg-migrate-no-prefix-parser-');
+    write('site/docusaurus.config.js', "module.exports = { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/', numberPrefixParser: false } }]] };\n");
+    write('site/docs/intro.md', '---\npagination_next: 02-start\n---\n# Введение\n\nТекст.\n');
+    write('site/docs/02-start.md', '---\npagination_next: 01-basics/01-first\n---\n# Начало\n\nТекст.\n');
+    write('site/docs/01-basics/01-first.md', '# Первая\n\nТекст.\n');
+    run = runMigrate([path.join(dir, 'site'), path.join(dir, 'out')]);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps every page\'s prefix in its id and URL; a folder\'s, which no URL here has, is redirected and said', () => {
+    assert.equal(run.status, 0, run.stderr);
+    const out = (rel: string) => readFileSync(path.join(dir, 'out', rel), 'utf8');
+    assert.equal(out('02-start.md'), '---\npagination_next: basics/01-first\nparse_number_prefixes: false\n---\n\n# Начало\n\nТекст.\n');
+    assert.equal(out('01-basics/01-first.md'), '---\nparse_number_prefixes: false\n---\n\n# Первая\n\nТекст.\n');
+    assert.match(run.stdout, /\{ from: "\/01-basics\/01-first", to: "\/basics\/01-first" \}/);
+    assert.doesNotMatch(run.stdout, /from: "\/02-start"/, 'a page at the top keeps its URL');
+    assert.match(run.stdout, /Number prefixes: Docusaurus kept them in ids and URLs \(numberPrefixParser: false\)/);
+    const built = buildConverted({ dir, docs: path.join(dir, 'out'), ...run });
+    assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
+    for (const route of ['02-start', 'basics/01-first']) assert.ok(existsSync(path.join(built.out, route, 'index.html')), route);
   });
 });
