@@ -11,8 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { readCsp } from '../build/render/csp.ts';
-import { createStaticServer, listen } from '../build/serve/server.ts';
+import { createPreviewServer, listen } from '../build/serve/server.ts';
 import { readArgs, wholeNumber } from './cli-args.ts';
 import { AUDIT } from './commands.ts';
 
@@ -52,7 +51,7 @@ function startGitHubStub(): Promise<{ port: number; close: () => void }> {
   }));
 }
 
-const site = createStaticServer({ root: dist, csp: readCsp(dist) });
+const site = createPreviewServer(dist);
 const port = await listen(site, 0);
 const github = await startGitHubStub();
 const chrome = await chromeLauncher.launch({

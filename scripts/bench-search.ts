@@ -11,8 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
-import { readCsp } from '../build/render/csp.ts';
-import { createStaticServer, listen } from '../build/serve/server.ts';
+import { createPreviewServer, listen } from '../build/serve/server.ts';
 import { CHROMIUM_FLAGS } from '../test/helpers/browser.ts';
 import { readArgs } from './cli-args.ts';
 import { BENCH_SEARCH } from './commands.ts';
@@ -113,7 +112,7 @@ try {
 
     // The engine alone, for its latency (the dialog bundles the same module).
     await esbuild.build({ entryPoints: [path.join(root, 'src/client/search/engine.ts')], bundle: true, format: 'esm', minify: true, outfile: path.join(out, '__bench', 'engine.js'), logLevel: 'silent' });
-    const server = createStaticServer({ root: out, csp: readCsp(out) });
+    const server = createPreviewServer(out);
     const origin = `http://127.0.0.1:${await listen(server, 0)}`;
     try {
       const firsts = [];

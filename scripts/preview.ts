@@ -3,8 +3,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticServer, listen, stopServer } from '../build/serve/server.ts';
-import { readCsp } from '../build/render/csp.ts';
+import { createPreviewServer, listen, stopServer } from '../build/serve/server.ts';
 import { freePortNear, listenNear, movedPortNote } from '../build/serve/free-port.ts';
 import { describeAddress, localOrigin } from '../build/serve/addresses.ts';
 import { openBrowser } from '../build/serve/open-browser.ts';
@@ -20,7 +19,7 @@ if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
   console.error(`npm run preview: ${path.relative(process.cwd(), root) || root} is not there to serve\n  fix: build it first (npm run build), or give the built site with --dir DIR`);
   process.exit(1);
 }
-const server = createStaticServer({ root, csp: readCsp(root) });
+const server = createPreviewServer(root);
 // No top-level await: scripts/launch.mjs runs each entry as a classic script (for V8's code cache).
 async function main(): Promise<void> {
   try {

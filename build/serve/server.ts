@@ -12,6 +12,8 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { securityHeaders } from './security-headers.ts';
+import { readWhenChanged } from './latest-file.ts';
+import { CSP_FILE, readCsp } from '../render/csp.ts';
 import { REDIRECTS_JSON_FILE, type RedirectRule } from '../output/redirect-page.ts';
 import { decodedBy } from '../decoded-url.ts';
 
@@ -61,8 +63,8 @@ export interface ServerOptions {
   lower?: LowerFolder;
   /** Extra headers for every response (tests add none; the dev server adds its own). */
   headers?: Record<string, string>;
-  /** Content-Security-Policy to send; omitted when undefined. */
-  csp?: string;
+  /** Content-Security-Policy to send, or how to read it for each response (a build can replace root meanwhile); omitted when undefined. */
+  csp?: string | (() => string | undefined);
 }
 
 /** The file for a path under root (forward slashes), from root or else the lower folder; null when neither has it. */
@@ -129,8 +131,8 @@ function accepted(header: string | string[] | undefined): Set<string> {
 }
 
 /**
- * The site config's redirects as the build wrote them for servers (build/output/redirect-page.ts),
- * read when the server starts: old path → Location, the same 301s nginx answers.
+ * The site config's redirects as the build wrote them for servers (build/output/redirect-page.ts):
+ * old path → Location, the same 301s nginx answers.
  */
 function readRedirects(root: string): Map<string, string> {
   try {
@@ -145,18 +147,28 @@ export function createStaticServer(opts: ServerOptions): http.Server {
   return http.createServer(staticHandler(opts));
 }
 
+/**
+ * A built site served as production serves it (`npm run preview`): with the policy the build wrote
+ * for its pages, read again after a build in place.
+ */
+export function createPreviewServer(root: string): http.Server {
+  return createStaticServer({ root, csp: readWhenChanged(path.join(root, CSP_FILE), () => readCsp(root)) });
+}
+
 /** The static server's request handler, for a server that answers some requests itself (build/dev). */
 export function staticHandler(opts: ServerOptions): http.RequestListener {
   const root = path.resolve(opts.root);
-  const moved = readRedirects(root);
+  // Read again after a build in place, as the policy can be (scripts/preview.ts).
+  const redirects = readWhenChanged(path.join(root, REDIRECTS_JSON_FILE), () => readRedirects(root));
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const base: Record<string, string> = { ...securityHeaders(opts.csp), 'Cache-Control': REVALIDATE, ...(opts.headers ?? {}) };
+    const csp = typeof opts.csp === 'function' ? opts.csp() : opts.csp;
+    const base: Record<string, string> = { ...securityHeaders(csp), 'Cache-Control': REVALIDATE, ...(opts.headers ?? {}) };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...base, Allow: 'GET, HEAD' }).end();
       return;
     }
-    const location = moved.get(decodedBy(decodeURIComponent, url.pathname));
+    const location = redirects().get(decodedBy(decodeURIComponent, url.pathname));
     if (location) {
       res.writeHead(301, { ...base, Location: location.includes('?') ? location : location + url.search }).end();
       return;

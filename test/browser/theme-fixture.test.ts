@@ -7,9 +7,8 @@ import path from 'node:path';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator } from 'playwright-core';
-import { readCsp } from '../../build/render/csp.ts';
 import { REDIRECTS_JSON_FILE } from '../../build/output/redirect-page.ts';
-import { createStaticServer, listen, stopServer } from '../../build/serve/server.ts';
+import { createPreviewServer, listen, stopServer } from '../../build/serve/server.ts';
 import { isolate, launchBrowser, watchErrors } from '../helpers/browser.ts';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { gotoHydrated, hydrated } from './theme-helpers.ts';
@@ -143,12 +142,12 @@ describe('fixture site', () => {
       copy.write('site.config.ts', readFileSync(file, 'utf8').replace("id: 'fixture-1', text: 'Тестовое объявление.'", "id: 'fixture-2', text: 'Новое объявление.'"));
     });
     copies.push(b);
-    first = createStaticServer({ root: a.out, csp: readCsp(a.out) });
-    second = createStaticServer({ root: b.out, csp: readCsp(b.out) });
+    first = createPreviewServer(a.out);
+    second = createPreviewServer(b.out);
     // A host that serves files only (no 301s of its own): the server reads the redirects when it starts.
     const rules = path.join(a.out, REDIRECTS_JSON_FILE);
     renameSync(rules, `${rules}.off`);
-    filesOnly = createStaticServer({ root: a.out, csp: readCsp(a.out) });
+    filesOnly = createPreviewServer(a.out);
     renameSync(`${rules}.off`, rules);
     serving = first;
     // One origin (so one localStorage) in front of whichever build is deployed.

@@ -3,8 +3,7 @@
 import type http from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { readCsp } from '../../build/render/csp.ts';
-import { createStaticServer, listen, stopServer } from '../../build/serve/server.ts';
+import { createPreviewServer, listen, stopServer } from '../../build/serve/server.ts';
 import { tempDir } from './temp-dir.ts';
 
 export const CHROMIUM_FLAGS = [
@@ -53,7 +52,7 @@ export interface ServedSite {
 
 /** Serves a built site with the preview server (production routing and headers, CSP included). */
 export async function serveSite(dir: string): Promise<ServedSite> {
-  const server = createStaticServer({ root: dir, csp: readCsp(dir) });
+  const server = createPreviewServer(dir);
   const port = await listen(server, 0);
   return { origin: `http://127.0.0.1:${port}`, server, close: () => stopServer(server) };
 }

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createStaticServer, listen } from '../../build/serve/server.ts';
+import { createPreviewServer, createStaticServer, listen } from '../../build/serve/server.ts';
+import { CSP_FILE } from '../../build/render/csp.ts';
+import { REDIRECTS_JSON_FILE } from '../../build/output/redirect-page.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('preview server routing', () => {
@@ -101,5 +103,40 @@ describe('preview server routing', () => {
     }
     assert.ok(statuses.has(200), 'some requests found the file');
     assert.equal((await get('/')).status, 200, 'the server still answers');
+  });
+});
+
+describe('preview server while a build replaces its folder', () => {
+  const parent = tempDir('sg-serve-rebuilt-');
+  const root = path.join(parent, 'dist');
+  /** A build's output as the build puts it in place: a staging folder renamed over the old one. */
+  const build = (csp: string, redirects: { path: string; location: string }[]) => {
+    const staging = path.join(parent, `staging-${csp.length}`);
+    mkdirSync(path.join(staging, '_headers'), { recursive: true });
+    writeFileSync(path.join(staging, 'index.html'), 'home');
+    writeFileSync(path.join(staging, '404.html'), 'not found');
+    writeFileSync(path.join(staging, CSP_FILE), `${csp}\n`);
+    writeFileSync(path.join(staging, REDIRECTS_JSON_FILE), JSON.stringify(redirects));
+    rmSync(root, { recursive: true, force: true });
+    renameSync(staging, root);
+  };
+  let origin = '';
+  let close = () => {};
+  before(async () => {
+    build("style-src 'sha256-first'", [{ path: '/old', location: '/' }]);
+    const server = createPreviewServer(root);
+    origin = `http://127.0.0.1:${await listen(server, 0)}`;
+    close = () => server.close();
+  });
+  after(() => close());
+
+  it("sends the new build's policy and redirects, not those it started with", async () => {
+    const get = (p: string) => fetch(origin + p, { redirect: 'manual' });
+    assert.equal((await get('/')).headers.get('content-security-policy'), "style-src 'sha256-first'");
+    assert.equal((await get('/old')).status, 301);
+    build("style-src 'sha256-second-build'", [{ path: '/older', location: '/' }]);
+    assert.equal((await get('/')).headers.get('content-security-policy'), "style-src 'sha256-second-build'");
+    assert.equal((await get('/old')).status, 404);
+    assert.equal((await get('/older')).headers.get('location'), '/');
   });
 });
