@@ -2,7 +2,7 @@
 // site built through the CLI: an unlisted page, a narrowed table of contents, two tab groups on
 // one page, and a new announcement id after a redeploy (two builds served at one origin).
 import assert from 'node:assert/strict';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
@@ -144,11 +144,11 @@ describe('fixture site', () => {
     copies.push(b);
     first = createPreviewServer(a.out);
     second = createPreviewServer(b.out);
-    // A host that serves files only (no 301s of its own): the server reads the redirects when it starts.
-    const rules = path.join(a.out, REDIRECTS_JSON_FILE);
-    renameSync(rules, `${rules}.off`);
-    filesOnly = createPreviewServer(a.out);
-    renameSync(`${rules}.off`, rules);
+    // A host that serves files only (no 301s of its own): the same output without the redirects for servers.
+    const files = `${a.dir}/files-only`;
+    cpSync(a.out, files, { recursive: true });
+    rmSync(path.join(files, REDIRECTS_JSON_FILE));
+    filesOnly = createPreviewServer(files);
     serving = first;
     // One origin (so one localStorage) in front of whichever build is deployed.
     front = http.createServer((req, res) => serving.emit('request', req, res));
