@@ -103,9 +103,8 @@ export function readIdAndSlug(source: string): { id?: string; slug?: string; par
 /**
  * The doc id and URL Docusaurus gives `rel` (relative to the docs folder): folder and file number
  * prefixes removed (unless the site's `numberPrefixParser: false`; the file's kept with its front
- * matter `parse_number_prefixes: false`), `id`
- * replacing the file name, `slug` the URL (absolute, or relative to the folder), an
- * `index`/`README`/same-name-as-folder file standing for its folder.
+ * matter `parse_number_prefixes: false`), `id` replacing the file name, `slug` the URL (absolute,
+ * or relative to the folder), an `index`/`README`/same-name-as-folder file standing for its folder.
  */
 export function docusaurusDoc(rel: string, source: string, site: Pick<DocusaurusSite, 'routeBasePath' | 'parsesNumberPrefixes'>): { id: string; route: string } {
   const parts = rel.replace(/\.mdx?$/, '').split('/');
