@@ -206,8 +206,8 @@ export function migrate(options: MigrateOptions): MigrationReport {
     general.push(...suggestion.notes.map((n) => `Sidebars: ${n}.`));
     sidebarsSnippet = suggestion.snippet;
   }
-  const prefixedFolders = plan.files.some((f) => f.kind === 'page' && path.posix.dirname(f.target).split('/').some((d) => splitNumberPrefix(d).number !== undefined));
-  if (!site.parsesNumberPrefixes && prefixedFolders) {
+  const inPrefixedFolder = (f: PlannedFile) => f.kind === 'page' && path.posix.dirname(f.target).split('/').some((d) => splitNumberPrefix(d).number !== undefined);
+  if (!site.parsesNumberPrefixes && plan.files.some(inPrefixedFolder)) {
     general.push('Number prefixes: Docusaurus kept them in ids and URLs (numberPrefixParser: false). Pages keep theirs here (parse_number_prefixes: false), but a folder\'s prefix is never part of an id or URL here: the pages in such folders have new URLs (redirected below) and ids (the sidebars snippet uses them).');
   }
   const redirects = suggestRedirects(moved, site.configFile ? readFileSync(site.configFile, 'utf8') : '', site.baseUrl);

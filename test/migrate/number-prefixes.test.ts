@@ -5,43 +5,38 @@
 // (`parse_number_prefixes: false`), and a page that had that key keeps it; so does every page of a
 // site whose Docusaurus kept prefixes in its URLs (`numberPrefixParser: false`).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { buildConverted, runMigrate, type Run } from './helpers.ts';
-import { tempDir, writeFileIn } from '../helpers/temp-dir.ts';
+import { before, describe, it } from 'node:test';
+import { buildConverted, migrateSite, type MigratedSite } from './helpers.ts';
 
 describe('migrate: number prefixes', { timeout: 120_000 }, () => {
-  let dir: string;
-  let run: Run;
-  const write = (rel: string, text: string) => writeFileIn(dir, rel, text);
-  const out = (rel: string) => readFileSync(path.join(dir, 'out', rel), 'utf8');
+  let site: MigratedSite;
   before(() => {
-    dir = tempDir('sg-migrate-prefixes-');
-    // routeBasePath '/': Docusaurus's URLs are those of this generator, so any redirect is a URL that moved.
-    write('site/docusaurus.config.js', "module.exports = { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/' } }]] };\n");
-    write('site/docs/intro.md', '# Введение\n\nСначала [установка](./guide/01-install.md), потом [настройка](./guide/02-configure.mdx).\n');
-    write('site/docs/guide/02-configure.mdx', '---\npagination_next: guide/install-legacy\n---\n# Настройка\n\nТекст.\n');
-    write('site/docs/guide/01-install.md', '---\npagination_next: guide/04-v2-notes\n---\n# Установка\n\nТекст.\n');
-    write('site/docs/guide/03-install.md', '---\nid: install-legacy\n---\n# Установка старых версий\n\nСм. [установку](./01-install.md).\n');
-    write('site/docs/guide/04-v2-notes.md', '---\nparse_number_prefixes: false\n---\n# Заметки о второй версии\n\nТекст.\n');
-    run = runMigrate([path.join(dir, 'site'), path.join(dir, 'out')]);
+    site = migrateSite('sg-migrate-prefixes-', {
+      // routeBasePath '/': Docusaurus's URLs are those of this generator, so any redirect is a URL that moved.
+      'docusaurus.config.js': "module.exports = { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/' } }]] };\n",
+      'docs/intro.md': '# Введение\n\nСначала [установка](./guide/01-install.md), потом [настройка](./guide/02-configure.mdx).\n',
+      'docs/guide/02-configure.mdx': '---\npagination_next: guide/install-legacy\n---\n# Настройка\n\nТекст.\n',
+      'docs/guide/01-install.md': '---\npagination_next: guide/04-v2-notes\n---\n# Установка\n\nТекст.\n',
+      'docs/guide/03-install.md': '---\nid: install-legacy\n---\n# Установка старых версий\n\nСм. [установку](./01-install.md).\n',
+      'docs/guide/04-v2-notes.md': '---\nparse_number_prefixes: false\n---\n# Заметки о второй версии\n\nТекст.\n',
+    });
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps the file names and writes no position; a prefix Docusaurus kept in the id stays in it', () => {
-    assert.equal(run.status, 0, run.stderr);
-    assert.equal(out('guide/01-install.md'), '---\npagination_next: guide/04-v2-notes\n---\n\n# Установка\n\nТекст.\n');
-    assert.equal(out('guide/02-configure.md'), '---\npagination_next: guide/03-install\n---\n\n# Настройка\n\nТекст.\n');
-    assert.equal(out('guide/03-install.md'), '---\nslug: install-legacy\nparse_number_prefixes: false\n---\n\n# Установка старых версий\n\nСм. [установку](./01-install.md).\n');
-    assert.match(out('guide/04-v2-notes.md'), /^---\nparse_number_prefixes: false\n---\n/);
-    assert.match(out('intro.md'), /\[установка\]\(\.\/guide\/01-install\.md\), потом \[настройка\]\(\.\/guide\/02-configure\.md\)/);
-    assert.ok(!existsSync(path.join(dir, 'out/guide/install.md')));
-    assert.doesNotMatch(run.stdout, /\{ from: "\/guide/, 'every page keeps its Docusaurus URL: nothing to redirect');
+    assert.equal(site.status, 0, site.stderr);
+    assert.equal(site.out('guide/01-install.md'), '---\npagination_next: guide/04-v2-notes\n---\n\n# Установка\n\nТекст.\n');
+    assert.equal(site.out('guide/02-configure.md'), '---\npagination_next: guide/03-install\n---\n\n# Настройка\n\nТекст.\n');
+    assert.equal(site.out('guide/03-install.md'), '---\nslug: install-legacy\nparse_number_prefixes: false\n---\n\n# Установка старых версий\n\nСм. [установку](./01-install.md).\n');
+    assert.match(site.out('guide/04-v2-notes.md'), /^---\nparse_number_prefixes: false\n---\n/);
+    assert.match(site.out('intro.md'), /\[установка\]\(\.\/guide\/01-install\.md\), потом \[настройка\]\(\.\/guide\/02-configure\.md\)/);
+    assert.ok(!existsSync(path.join(site.docs, 'guide/install.md')));
+    assert.doesNotMatch(site.stdout, /\{ from: "\/guide/, 'every page keeps its Docusaurus URL: nothing to redirect');
   });
 
   it('builds at the Docusaurus URLs, in the order of the prefixes', () => {
-    const built = buildConverted({ dir, docs: path.join(dir, 'out'), ...run });
+    const built = buildConverted(site);
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
     assert.match(built.stdout, /warnings: 0/);
     for (const route of ['intro', 'guide/install', 'guide/configure', 'guide/install-legacy', 'guide/04-v2-notes']) {
@@ -59,28 +54,24 @@ describe('migrate: number prefixes', { timeout: 120_000 }, () => {
 });
 
 describe('migrate: a site whose number prefixes are part of its URLs (numberPrefixParser: false)', { timeout: 120_000 }, () => {
-  let dir: string;
-  let run: Run;
-  const write = (rel: string, text: string) => writeFileIn(dir, rel, text);
+  let site: MigratedSite;
   before(() => {
-    dir = tempDir('sg-migrate-no-prefix-parser-');
-    write('site/docusaurus.config.js', "module.exports = { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/', numberPrefixParser: false } }]] };\n");
-    write('site/docs/intro.md', '---\npagination_next: 02-start\n---\n# Введение\n\nТекст.\n');
-    write('site/docs/02-start.md', '---\npagination_next: 01-basics/01-first\n---\n# Начало\n\nТекст.\n');
-    write('site/docs/01-basics/01-first.md', '# Первая\n\nТекст.\n');
-    run = runMigrate([path.join(dir, 'site'), path.join(dir, 'out')]);
+    site = migrateSite('sg-migrate-no-prefix-parser-', {
+      'docusaurus.config.js': "module.exports = { baseUrl: '/', presets: [['classic', { docs: { routeBasePath: '/', numberPrefixParser: false } }]] };\n",
+      'docs/intro.md': '---\npagination_next: 02-start\n---\n# Введение\n\nТекст.\n',
+      'docs/02-start.md': '---\npagination_next: 01-basics/01-first\n---\n# Начало\n\nТекст.\n',
+      'docs/01-basics/01-first.md': '# Первая\n\nТекст.\n',
+    });
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps every page\'s prefix in its id and URL; a folder\'s, which no URL here has, is redirected and said', () => {
-    assert.equal(run.status, 0, run.stderr);
-    const out = (rel: string) => readFileSync(path.join(dir, 'out', rel), 'utf8');
-    assert.equal(out('02-start.md'), '---\npagination_next: basics/01-first\nparse_number_prefixes: false\n---\n\n# Начало\n\nТекст.\n');
-    assert.equal(out('01-basics/01-first.md'), '---\nparse_number_prefixes: false\n---\n\n# Первая\n\nТекст.\n');
-    assert.match(run.stdout, /\{ from: "\/01-basics\/01-first", to: "\/basics\/01-first" \}/);
-    assert.doesNotMatch(run.stdout, /from: "\/02-start"/, 'a page at the top keeps its URL');
-    assert.match(run.stdout, /Number prefixes: Docusaurus kept them in ids and URLs \(numberPrefixParser: false\)/);
-    const built = buildConverted({ dir, docs: path.join(dir, 'out'), ...run });
+    assert.equal(site.status, 0, site.stderr);
+    assert.equal(site.out('02-start.md'), '---\npagination_next: basics/01-first\nparse_number_prefixes: false\n---\n\n# Начало\n\nТекст.\n');
+    assert.equal(site.out('01-basics/01-first.md'), '---\nparse_number_prefixes: false\n---\n\n# Первая\n\nТекст.\n');
+    assert.match(site.stdout, /\{ from: "\/01-basics\/01-first", to: "\/basics\/01-first" \}/);
+    assert.doesNotMatch(site.stdout, /from: "\/02-start"/, 'a page at the top keeps its URL');
+    assert.match(site.stdout, /Number prefixes: Docusaurus kept them in ids and URLs \(numberPrefixParser: false\)/);
+    const built = buildConverted(site);
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
     for (const route of ['02-start', 'basics/01-first']) assert.ok(existsSync(path.join(built.out, route, 'index.html')), route);
   });
