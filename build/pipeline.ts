@@ -3,7 +3,7 @@
 // (compression and the search index's reading start) → search index, written beside the static
 // files and the link check → swap into place. Each step
 // lives in its own module; this file only orders them, times them and collects warnings.
-import { useHighlightLanguages } from './markdown/highlighter.ts';
+import { markdownSettingsOf, useMarkdownSettings } from './markdown/settings.ts';
 import { readFileSync } from 'node:fs';
 import { tuneHeapForSite } from './v8-flags.ts';
 import path from 'node:path';
@@ -135,7 +135,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   const tags = siteTags(sources, tagDefs, config, paths.docsDir);
   sources.push(...tags.pages);
   warnings.push(...tags.warnings);
-  await useHighlightLanguages(config.prism.languages); // the config decides what Prism highlights
+  await useMarkdownSettings(markdownSettingsOf(config)); // the config decides what Prism highlights, and whether pages have formulas
   checkRoutes(sources);
   checkPageImages(sources, staticDir);
   lap('content');

@@ -4,7 +4,7 @@
 // reads and compiles that page, re-assembles the page data (cheap), renders the routes whose
 // data or sidebar actually changed and writes their files. Errors never end the session: they
 // are kept per cause (a file, the config, the bundle, ...) and the last good output stays.
-import { useHighlightLanguages } from '../markdown/highlighter.ts';
+import { markdownSettingsOf, useMarkdownSettings } from '../markdown/settings.ts';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
@@ -322,7 +322,7 @@ export class DevSession {
     if (plan.config || full) {
       try {
         ({ config: this.loaded, files: this.configFiles } = await loadSiteConfig(configPath, root, this.paths.cacheDir));
-        await useHighlightLanguages(this.loaded.prism.languages); // the config decides what Prism highlights
+        await useMarkdownSettings(markdownSettingsOf(this.loaded)); // the config decides what Prism highlights, and whether pages have formulas
         this.errors.delete(CONFIG);
       } catch (e) {
         this.errors.set(CONFIG, e);

@@ -6,9 +6,11 @@ import type { Root, Element } from 'hast';
 import { warn, type CompileContext } from './context.ts';
 import { DIFF_LINES } from './docusaurus-forms.ts';
 import { isKnownLanguage } from './highlighter.ts';
+import { mathEnabled } from './math.ts';
 import { SKIP, walk } from './walk.ts';
 
 export function checkCodeBlock(node: Code, ctx: CompileContext) {
+  if (node.lang === 'math' && mathEnabled()) return; // a display formula, GitHub's way (build/markdown/math.ts)
   if (!node.lang) {
     warn(ctx, node.position?.start.line, 'code block without a language; name one (```bash, ```text, …)');
   } else if (!isKnownLanguage(node.lang.toLowerCase())) {

@@ -5,7 +5,7 @@
 // image it shows (CompileDeps, build/markdown/context.ts). Adding, removing or renaming a page
 // compiles again only the pages whose links named that file, where the whole route table in the
 // key compiled every page (10 s of a 13 s build at 1000 pages).
-import { highlightLanguages } from './highlighter.ts';
+import { currentMarkdownSettings } from './settings.ts';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -102,7 +102,7 @@ async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, s
   await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve, reject) => {
     // A larger young generation: the Markdown pipeline allocates many short-lived nodes, and
     // the default size spends a third of the time in scavenges.
-    const worker = new Worker(file, { workerData: { routeOfFile: entries, languages: highlightLanguages(), cacheDir }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+    const worker = new Worker(file, { workerData: { routeOfFile: entries, settings: currentMarkdownSettings(), cacheDir }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
     // Each worker has a chunk in hand and the next one waiting; `null`, sent once after its last
     // chunk, tells it to stop.
     let toldToStop = false;
@@ -170,7 +170,7 @@ export async function compileSite(
 ): Promise<CompiledSite> {
   const cache = KeyValueCache.open<CompiledPage>(cacheDir, BODY_STORES.pages.names);
   const bodies = BodyStore.open(cacheDir, 'pages');
-  const base = hashKey(markdownPipelineHash(), highlightLanguages().join(','));
+  const base = hashKey(markdownPipelineHash(), JSON.stringify(currentMarkdownSettings()));
   const fileHashes = new Map<string, string>();
   const fileHash = (file: string) => {
     let hash = fileHashes.get(file);

@@ -1,7 +1,7 @@
 // Markdown → HTML for one page. One unified processor per thread, reused for every page.
 import type { Root as MdRoot, Blockquote, Code, Definition, Heading, Html, Image, Link, Paragraph } from 'mdast';
 import type { Root, Element } from 'hast';
-import { unified, type Processor } from 'unified';
+import { unified, type Pluggable, type Processor } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
@@ -27,6 +27,7 @@ import { removedFromRawHtml } from './raw-html.ts';
 import { remarkIncludes } from './includes.ts';
 import { rejectJsxComponent, rejectModuleLines } from './mdx-forms.ts';
 import { rehypeSections } from './sections.ts';
+import { perMathSetting, rehypeMath } from './math.ts';
 
 export interface MarkdownInput {
   file: string;
@@ -237,10 +238,11 @@ function rehypeSite() {
   };
 }
 
-function createProcessor() {
+function createProcessor(mathSyntax: Pluggable[]) {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(mathSyntax)
     .use(remarkDirective)
     .use(remarkIncludes)
     .use(remarkSite)
@@ -251,6 +253,7 @@ function createProcessor() {
     })
     .use(rehypeRawWhenNeeded)
     .use(rehypeSanitize, sanitizeSchema)
+    .use(rehypeMath)
     .use(rehypeSite)
     .use(rehypePrism, { ignoreMissing: true })
     .use(rehypeCodeBlocks)
@@ -259,7 +262,7 @@ function createProcessor() {
     .freeze();
 }
 
-let processor: ReturnType<typeof createProcessor> | undefined;
+const processor = perMathSetting(createProcessor);
 
 /**
  * A page read as UTF-8 that is not (saved as Windows-1251 or Latin-1, or cut mid-character) has
@@ -275,7 +278,6 @@ function undecodedWarning(input: MarkdownInput): Warning | undefined {
 }
 
 function runProcessor(input: MarkdownInput, routeOfFile: Map<string, string>, placeHeadings = false): { html: string; vfile: VFile; ctx: CompileContext } {
-  processor ??= createProcessor();
   rejectModuleLines(input.body, input.file, input.lineOffset);
   const source = normaliseForeignForms(input.body);
   const deps: CompileContext['deps'] = { routes: new Map(), files: new Map() };
@@ -293,7 +295,7 @@ function runProcessor(input: MarkdownInput, routeOfFile: Map<string, string>, pl
   const undecoded = undecodedWarning(input);
   if (undecoded) ctx.warnings.push(undecoded);
   const vfile = new VFile({ path: input.absPath, value: source, data: { ctx, placeHeadings } });
-  return { html: String(processor.processSync(vfile)), vfile, ctx };
+  return { html: String(processor().processSync(vfile)), vfile, ctx };
 }
 
 export function compileMarkdown(input: MarkdownInput, routeOfFile: Map<string, string>): CompiledMarkdown {

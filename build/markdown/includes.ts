@@ -20,6 +20,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
+import { perMathSetting } from './math.ts';
 import type { VFile } from 'vfile';
 import { BuildError } from '../errors.ts';
 import { contextOf, type CompileContext } from './context.ts';
@@ -38,10 +39,8 @@ export function isFragmentPath(file: string): boolean {
   return file.split(/[\\/]/).some((part) => part.startsWith('_'));
 }
 
-let parser: ReturnType<typeof createParser> | undefined;
-function createParser() {
-  return unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
-}
+/** Fragments are read as their pages are: with formulas when the site has them. */
+const parser = perMathSetting((mathSyntax) => unified().use(remarkParse).use(remarkGfm).use(mathSyntax).use(remarkDirective).freeze());
 
 /** The include lines of a Markdown text: `{ file, line }` in the order they appear (fences skipped). */
 export function includeLines(markdown: string): { file: string; line: number }[] {
@@ -139,7 +138,7 @@ function expand(tree: { type: string; children: RootContent[] }, text: string, f
     x.ctx.includedAt ??= new Map();
     if (!x.ctx.includedAt.has(pageLine)) x.ctx.includedAt.set(pageLine, shown(target));
     const fragmentSource = normaliseForeignForms(fragmentText.replace(FRONT_MATTER, ''));
-    const fragment = parser!.parse(fragmentSource) as Root;
+    const fragment = parser().parse(fragmentSource) as Root;
     expand(fragment, fragmentSource, target, [...chain, target], x, pageLine);
     const position = directive.position;
     walk(fragment, (n) => {
@@ -161,7 +160,6 @@ export function remarkIncludes() {
   return (tree: Root, file: VFile) => {
     const ctx = contextOf(file);
     if (!ctx.source.includes('::include') && !ctx.source.includes('<<<')) return;
-    parser ??= createParser();
     const x: Expansion = { ctx, isPage: (f) => ctx.routes.get(f) !== undefined, used: new Set() };
     expand(tree, ctx.source, ctx.absPath, [ctx.absPath], x);
     ctx.includes = [...x.used].sort();

@@ -2,12 +2,12 @@
 // are no more (build/markdown/compile-stage.ts, runWorkers). The processor is built once per worker.
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
-import { useHighlightLanguages } from './highlighter.ts';
+import { useMarkdownSettings, type MarkdownSettings } from './settings.ts';
 import { BuildError } from '../errors.ts';
 import type { CompiledPage, PageChunk, WorkerResult } from './compile-stage.ts';
 import { BodyStore } from '../cache/body-store.ts';
 
-const { routeOfFile, languages, cacheDir } = workerData as { routeOfFile: [string, string][]; languages: string[]; cacheDir: string | null };
+const { routeOfFile, settings, cacheDir } = workerData as { routeOfFile: [string, string][]; settings: MarkdownSettings; cacheDir: string | null };
 /**
  * With a cache, each page's HTML and Markdown go to the body store from here, and only their
  * references go back: the build's thread neither receives a copy of ~20 MB of text at 1000 pages
@@ -19,7 +19,7 @@ const stored = (c: CompiledMarkdown): CompiledMarkdown | CompiledPage => {
   const { html, markdown, ...meta } = c;
   return { ...meta, htmlBody: bodies.put(html), markdownBody: bodies.put(markdown) };
 };
-await useHighlightLanguages(languages);
+await useMarkdownSettings(settings);
 const routes = new Map(routeOfFile);
 
 function compileOne(input: MarkdownInput): WorkerResult {

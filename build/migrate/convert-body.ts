@@ -15,6 +15,8 @@ import { ADMONITION_KINDS, admonitionKind } from './admonitions.ts';
 
 export interface BodyEnv {
   mode: SyntaxMode;
+  /** The site reads formulas (remark-math): `$…$` is TeX, its braces no expressions. */
+  math?: boolean;
   /** The `::include` path (relative to the converted page) of a partial imported from `from`; undefined when there is no such file. */
   includePath(from: string): string | undefined;
   /** A file shown by a <CodeBlock> (raw-loader): its path for a `<<<` line, relative to the converted page; undefined when there is no such file. */
@@ -234,7 +236,7 @@ function tidy(markdown: string): string {
 }
 
 export function convertBody(body: string, env: BodyEnv): ConvertedBody {
-  const tokens = tokenize(body, env.mode);
+  const tokens = tokenize(body, env.mode, env.math);
   const converter = new BodyConverter(body, env);
   for (const t of tokens) {
     if (t.type !== 'esm') continue;

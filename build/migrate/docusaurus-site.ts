@@ -24,6 +24,10 @@ export interface DocusaurusSite {
   /** Number prefixes leave ids and URLs (`01-intro.md` is `intro`), unless the docs options say `numberPrefixParser: false`. */
   parsesNumberPrefixes: boolean;
   sidebarsFile?: string;
+  /** Its config reads TeX formulas (remark-math, rehype-katex): the site here does with `markdown: { math: true }`. */
+  math: boolean;
+  /** Its config draws Mermaid diagrams (`markdown.mermaid`, @docusaurus/theme-mermaid), which this site shows as code. */
+  mermaid: boolean;
 }
 
 const CONFIG_FILES = ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts'];
@@ -72,6 +76,8 @@ export function readDocusaurusSite(siteDir: string): DocusaurusSite {
     mdMode: format === 'md' || format === 'detect' ? 'md' : 'mdx',
     parsesNumberPrefixes: !/\bnumberPrefixParser\s*:\s*false\b/.test(docsOptions ?? ''),
     sidebarsFile: sidebars,
+    math: /['"](?:remark-math|rehype-katex|rehype-mathjax)['"]/.test(config),
+    mermaid: /['"]@docusaurus\/theme-mermaid['"]|\bmermaid\s*:\s*true\b/.test(config),
   };
 }
 

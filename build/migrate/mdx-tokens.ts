@@ -63,6 +63,27 @@ function fencedCode(text: string, i: number): number {
   return text.length; // unclosed: CommonMark runs it to the end of the document
 }
 
+const MATH_OPEN = /^[ \t]{0,3}(\${2,})/;
+
+/**
+ * The end of a `$$` formula block opened on the line at `i` (through its closing line), or -1: in
+ * a site that reads formulas (remark-math), its braces are TeX, not expressions.
+ */
+function mathBlock(text: string, i: number): number {
+  const line = text.slice(i, lineEnd(text, i)).trimEnd();
+  const open = MATH_OPEN.exec(line);
+  // `$$x$$` on one line is a formula in the text (read below).
+  if (!open || (line.trim().length > open[1].length && line.endsWith(open[1]))) return -1;
+  let j = lineEnd(text, i);
+  while (j < text.length) {
+    const start = j + 1;
+    j = lineEnd(text, start);
+    const close = /^[ \t]*(\${2,})[ \t]*$/.exec(text.slice(start, j));
+    if (close && close[1].length >= open[1].length) return j;
+  }
+  return text.length;
+}
+
 /** The end of an `export …` statement: brackets balanced and a `;` or a blank line reached. */
 function exportEnd(text: string, i: number): number {
   let j = i;
@@ -143,8 +164,11 @@ export function readTag(text: string, i: number): Token | null {
   }
 }
 
-/** Splits a page body into tokens, in order, covering every character. */
-export function tokenize(text: string, mode: SyntaxMode = 'mdx'): Token[] {
+/**
+ * Splits a page body into tokens, in order, covering every character. With `math` (the site reads
+ * formulas), `$…$` and `$$` blocks are code: never touched, their braces never expressions.
+ */
+export function tokenize(text: string, mode: SyntaxMode = 'mdx', math = false): Token[] {
   const tokens: Token[] = [];
   let textStart = 0;
   const push = (token: Token) => {
@@ -156,7 +180,7 @@ export function tokenize(text: string, mode: SyntaxMode = 'mdx'): Token[] {
   while (i < text.length) {
     const atLineStart = i === 0 || text[i - 1] === '\n';
     if (atLineStart) {
-      const fenceEnd = fencedCode(text, i);
+      const fenceEnd = Math.max(fencedCode(text, i), math ? mathBlock(text, i) : -1);
       if (fenceEnd !== -1) {
         push({ type: 'code', start: i, end: fenceEnd });
         i = fenceEnd;
@@ -189,10 +213,10 @@ export function tokenize(text: string, mode: SyntaxMode = 'mdx'): Token[] {
       i += 2;
       continue;
     }
-    if (c === '`') {
+    if (c === '`' || (math && c === '$')) {
       let n = 1;
-      while (text[i + n] === '`') n++;
-      const closing = findBacktickRun(text, i + n, n);
+      while (text[i + n] === c) n++;
+      const closing = findRun(text, i + n, n, c);
       if (closing !== -1) {
         push({ type: 'code', start: i, end: closing + n });
         i = closing + n;
@@ -228,14 +252,14 @@ export function tokenize(text: string, mode: SyntaxMode = 'mdx'): Token[] {
   return tokens;
 }
 
-/** The start of the next run of exactly `n` backticks within the paragraph, or -1. */
-function findBacktickRun(text: string, from: number, n: number): number {
+/** The start of the next run of exactly `n` backticks (or dollar signs) within the paragraph, or -1. */
+function findRun(text: string, from: number, n: number, mark: string): number {
   let i = from;
   while (i < text.length) {
     if (text[i] === '\n' && /^\n[ \t]*\n/.test(text.slice(i, i + 100))) return -1;
-    if (text[i] === '`') {
+    if (text[i] === mark) {
       let m = 1;
-      while (text[i + m] === '`') m++;
+      while (text[i + m] === mark) m++;
       if (m === n) return i;
       i += m;
     } else i++;

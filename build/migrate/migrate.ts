@@ -73,6 +73,7 @@ function convertFile(file: PlannedFile, plan: Plan, links: LinkTargets, docCards
     : from.startsWith('.') ? path.resolve(path.dirname(file.source), from) : undefined);
   const body = convertBody(fm.body, {
     mode,
+    math: plan.site.math,
     docCards,
     includePath(from) {
       const abs = importedFile(from);
@@ -210,6 +211,8 @@ export function migrate(options: MigrateOptions): MigrationReport {
   if (!site.parsesNumberPrefixes && plan.files.some(inPrefixedFolder)) {
     general.push('Number prefixes: Docusaurus kept them in ids and URLs (numberPrefixParser: false). Pages keep theirs here (parse_number_prefixes: false), but a folder\'s prefix is never part of an id or URL here: the pages in such folders have new URLs (redirected below) and ids (the sidebars snippet uses them).');
   }
+  if (site.math) general.push('Formulas: the Docusaurus config reads TeX between dollar signs (remark-math). Set `markdown: { math: true }` in src/site.config.ts: the same $…$ and $$ … $$ are shown as MathML, with no KaTeX stylesheet to load.');
+  if (site.mermaid) general.push('Mermaid: the Docusaurus config draws ```mermaid blocks as diagrams; this site shows them as code (the build names each one). Draw a diagram as an SVG file (for example with the Mermaid CLI) and show it as an image.');
   const redirects = suggestRedirects(moved, site.configFile ? readFileSync(site.configFile, 'utf8') : '', site.baseUrl);
   general.push(...redirects.notes.map((n) => `Redirects: ${n}.`));
   return { siteDir: site.siteDir, targetDir, files, general, sidebarsSnippet, redirectsSnippet: redirects.snippet };

@@ -16,6 +16,7 @@ import { ADMONITION_TITLES, DETAILS_SUMMARY } from '../markdown/directives.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
 import { fileHashOf, localTarget, mayHoldImageReferences, PATHNAME, publishedPath, routeOfFileLink, type PublishedKind } from '../markdown/links.ts';
 import { walk } from '../markdown/walk.ts';
+import { perMathSetting } from '../markdown/math.ts';
 import { applyHighlightComments, DIFF_LINES, hasCustomHeadingId, takeCustomHeadingId, takeLanguageFlag } from '../markdown/docusaurus-forms.ts';
 
 /** Absolute source path → route (a Map, or the compile's recording view of one: build/markdown/context.ts). */
@@ -141,12 +142,14 @@ function plainCode(node: Code): void {
   node.meta = node.meta?.replace(/\s*\{[\d,\s-]*\}\s*/g, ' ').replace(DIFF_LINES, ' ').trim() || null;
 }
 
-const processor = unified()
+/** Reads a page as the compile does (formulas when the site has them) and prints what it rewrote. */
+const processor = perMathSetting((mathSyntax) => unified()
   .use(remarkParse)
   .use(remarkFrontmatter)
   .use(remarkGfm)
+  .use(mathSyntax)
   .use(remarkDirective)
-  .use(remarkStringify, { bullet: '-', fences: true, rule: '-', emphasis: '_', listItemIndent: 'one' });
+  .use(remarkStringify, { bullet: '-', fences: true, rule: '-', emphasis: '_', listItemIndent: 'one' }));
 
 /**
  * Where the compile stage writes the site's address into its Markdown: it does not know the site
@@ -158,7 +161,7 @@ export const SITE_URL_PLACEHOLDER = 'https://sg-site-url.invalid';
 function printed(nodes: Content[], sourceFile: string, ctx: MarkdownContext, inline: boolean): string {
   const root = { type: 'root', children: inline ? [{ type: 'paragraph', children: nodes }] : nodes } as unknown as Root;
   rewrite(root as unknown as { children: Content[] }, sourceFile, ctx);
-  const text = String(processor.stringify(root)).replace(/\n+$/, '');
+  const text = String(processor().stringify(root)).replace(/\n+$/, '');
   // A link or an inline directive stays on its line: a soft break in its text reads as a space.
   return inline ? text.replace(/\n/g, ' ') : text;
 }
@@ -389,6 +392,6 @@ export function publishedMarkdownBytes(title: string, markdown: Buffer, siteUrl:
 export function pageMarkdown(title: string, body: string, sourceFile: string, ctx: MarkdownContext): string {
   // `:::warning Заголовок` (Docusaurus's title form) as the site's own pipeline reads it.
   const source = normaliseForeignForms(body);
-  const tree = processor.parse(source) as Root;
+  const tree = processor().parse(source) as Root;
   return publishedMarkdown(title, markdownOfSource(tree, source, sourceFile, ctx.routeOfFile, ctx.publishedUrl), ctx.siteUrl);
 }

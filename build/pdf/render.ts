@@ -165,6 +165,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
       else if (t === 'img') out.push({ ...base, text: `[${String(n.properties.alt ?? 'изображение')}]`, font: 'italic' });
       else if (t === 'span' || t === 'del' || t === 's' || t === 'sup' || t === 'sub' || t === 'mark' || t === 'abbr' || t === 'small' || t === 'label' || t === 'u') inline(n.children, page, base, out);
       else if (t === 'input') out.push({ ...base, text: n.properties.checked ? '☑ ' : '☐ ' });
+      else if (t === 'math') out.push({ ...base, text: texOf(n), font: 'mono', colour: '#953800' });
       else if (t === 'button') continue;
       else throw new GuideError({ problem: `unknown inline element <${t}>`, fix: 'handle it in build/pdf/render.ts or remove it from the page', subject: `<${t}` });
     }
@@ -189,6 +190,17 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     doc.x = MARGIN;
   };
 
+  // A formula (build/markdown/math.ts) prints as its TeX source: pdfkit lays out no MathML.
+  const texOf = (math: Element): string => {
+    let tex = '';
+    const find = (n: ElementContent) => {
+      if (n.type !== 'element') return;
+      if (n.tagName === 'annotation') tex = plain(n);
+      else n.children.forEach(find);
+    };
+    math.children.forEach(find);
+    return tex;
+  };
   const plain = (n: ElementContent): string => n.type === 'text' ? n.value : n.type === 'element' ? n.children.map(plain).join('') : '';
   const classes = (e: Element): string[] => (Array.isArray(e.properties.className) ? e.properties.className.map(String) : []);
 
@@ -265,6 +277,8 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     if (t === 'details') { blocks(e.children, page, indent); return; }
     if (t === 'summary' || t === 'figcaption' || t === 'dt' || t === 'dd') { const runs: Run[] = []; inline(e.children, page, { text: '', font: t === 'dt' ? 'bold' : 'sans', colour: TEXT }, runs); writeRuns(runs, { indent }); doc.moveDown(0.3); return; }
     if (['div', 'section', 'aside', 'figure', 'nav', 'dl', 'header', 'footer', 'article'].includes(t)) { blocks(e.children, page, indent); return; }
+    // A formula set apart (`$$ … $$`): its TeX source indented, as a display formula stands out on screen.
+    if (t === 'math') { const runs: Run[] = []; inline([e], page, { text: '', font: 'sans', colour: TEXT }, runs); writeRuns(runs, { indent: indent + 18 }); doc.moveDown(0.5); return; }
     if (['span', 'a', 'strong', 'em', 'code', 'b', 'i', 'br', 'kbd'].includes(t)) { const runs: Run[] = []; inline([e], page, { text: '', font: 'sans', colour: TEXT }, runs); writeRuns(runs, { indent }); return; }
     throw new GuideError({ problem: `unknown element <${t}>`, fix: 'handle it in build/pdf/render.ts or remove it from the page', subject: `<${t}` });
   };
@@ -272,7 +286,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
   const listItem = (li: Element, page: GuidePage, indent: number) => {
     let runs: Run[] = [];
     const flush = () => { writeRuns(runs, { indent }); runs = []; };
-    const INLINE = new Set(['a', 'strong', 'em', 'code', 'b', 'i', 'span', 'br', 'kbd', 'del', 'input', 'img', 'sup', 'sub']);
+    const INLINE = new Set(['a', 'strong', 'em', 'code', 'b', 'i', 'span', 'br', 'kbd', 'del', 'input', 'img', 'sup', 'sub', 'math']);
     for (const c of li.children) {
       if (c.type === 'text' || (c.type === 'element' && INLINE.has(c.tagName))) inline([c], page, { text: '', font: 'sans', colour: TEXT }, runs);
       else if (c.type === 'element') { flush(); if (c.tagName === 'p') { inline(c.children, page, { text: '', font: 'sans', colour: TEXT }, runs); flush(); } else block(c, page, indent); }

@@ -33,8 +33,12 @@ export interface Section {
 
 // --- HTML → sections -------------------------------------------------------------------------
 
-/** Elements whose content is not page text: controls (a code block's buttons and wrap toggle), an inline table of contents, decoration, the heading's "#" link. */
-const SKIP_TAGS = new Set(['button', 'label', 'nav', 'svg', 'script', 'style', 'template', 'noscript', 'select', 'textarea']);
+/**
+ * Elements whose content is not page text: controls (a code block's buttons and wrap toggle), an
+ * inline table of contents, decoration, the heading's "#" link, a formula's TeX source (its
+ * MathML's text is what the page shows).
+ */
+const SKIP_TAGS = new Set(['button', 'label', 'nav', 'svg', 'script', 'style', 'template', 'noscript', 'select', 'textarea', 'annotation']);
 const BLOCK_TAGS = new Set(['p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'table', 'thead', 'tbody', 'pre', 'br', 'hr', 'blockquote', 'aside', 'figure', 'figcaption', 'dt', 'dd', 'dl', 'details', 'summary', 'section', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** An element the page never shows; not `hidden="until-found"` (a tab's panel not selected), which find in page shows. */
 const HIDDEN = /\shidden(?!\s*=\s*["']?until-found)(\s|=|$)/i;

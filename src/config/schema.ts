@@ -129,6 +129,11 @@ export const siteConfigSchema = z.strictObject({
     respectPrefersColorScheme: z._default(z.boolean(), false),
   }),
   prism: z.strictObject({ languages: z.array(text()).check(z.minLength(1)) }),
+  /**
+   * Markdown extensions a site turns on. `math`: `$…$` in a line and `$$ … $$` blocks are TeX
+   * formulas, shown as MathML (build/markdown/math.ts); off, a dollar sign is just a dollar sign.
+   */
+  markdown: z._default(z.strictObject({ math: z._default(z.boolean(), false) }), { math: false }),
   toc: z.strictObject({
     minHeadingLevel: headingLevel,
     maxHeadingLevel: headingLevel,
