@@ -36,6 +36,8 @@ export interface BuildResult {
   /** Of those, pages made around their frame from the previous output, without a server render (a title edit's). */
   framesReused?: number;
   workers: number;
+  /** Diagrams drawn into the docs' store (build/diagrams/). */
+  diagramsDrawn: number;
   /** The browser bundle and the page renderer were those of a kept build (build/render/bundle-cache.ts). */
   bundlesFromCache?: boolean;
   /**
@@ -109,7 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // The output in place was made with these warnings: --strict fails on them all the same.
     if (options.strict) failOnWarnings(stamp.warnings);
     const timings = { 'up-to-date check': Math.round(performance.now() - started) };
-    return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
+    return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, diagramsDrawn: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }
   const { runPipeline } = await import('./pipeline.ts');
   const attempt = async () => {

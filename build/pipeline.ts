@@ -135,7 +135,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   const tags = siteTags(sources, tagDefs, config, paths.docsDir);
   sources.push(...tags.pages);
   warnings.push(...tags.warnings);
-  await useMarkdownSettings(markdownSettingsOf(config)); // the config decides what Prism highlights, and whether pages have formulas
+  await useMarkdownSettings(markdownSettingsOf(config, paths.docsDir)); // the config decides what Prism highlights, and whether pages have formulas
   checkRoutes(sources);
   checkPageImages(sources, staticDir);
   lap('content');
@@ -380,7 +380,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // Only now: the cache names files of the output that is in place.
     reuse.save(outDir);
     lap('swap');
-    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
+    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, diagramsDrawn: stats.diagrams, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
   } catch (e) {
     await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close(), search?.settle(), searchWriting]);
     discardStaging(staging);

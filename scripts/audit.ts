@@ -14,6 +14,7 @@ import lighthouse from 'lighthouse';
 import { createPreviewServer, listen } from '../build/serve/server.ts';
 import { readArgs, wholeNumber } from './cli-args.ts';
 import { AUDIT } from './commands.ts';
+import { chromiumPath, CHROMIUM_FLAGS } from '../build/diagrams/chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = readArgs(AUDIT);
@@ -55,9 +56,8 @@ const site = createPreviewServer(dist);
 const port = await listen(site, 0);
 const github = await startGitHubStub();
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--no-first-run', '--disable-quic', `--host-resolver-rules=MAP api.github.com:443 127.0.0.1:${github.port}`,
+  chromePath: chromiumPath(),
+  chromeFlags: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP api.github.com:443 127.0.0.1:${github.port}`,
     '--ignore-certificate-errors'],
 });
 

@@ -36,6 +36,7 @@ import {
 import { DevBundler, type DevBundles } from './bundler.ts';
 import { DevSiteFiles } from './site-files.ts';
 import { compileSource, DevSources, sourceOfRoute } from './sources.ts';
+import { drawDiagramsOf } from '../diagrams/index.ts';
 import { timeSlicer } from '../time-slice.ts';
 import { emptyPlan, type ChangePlan, type WatchedDirs } from './changes.ts';
 import { linkWarnings } from './links.ts';
@@ -322,7 +323,7 @@ export class DevSession {
     if (plan.config || full) {
       try {
         ({ config: this.loaded, files: this.configFiles } = await loadSiteConfig(configPath, root, this.paths.cacheDir));
-        await useMarkdownSettings(markdownSettingsOf(this.loaded)); // the config decides what Prism highlights, and whether pages have formulas
+        await useMarkdownSettings(markdownSettingsOf(this.loaded, this.paths.docsDir)); // the config decides what Prism highlights, and whether pages have formulas
         this.errors.delete(CONFIG);
       } catch (e) {
         this.errors.set(CONFIG, e);
@@ -772,10 +773,10 @@ export class DevSession {
     const source = list.find((s) => s.route === route);
     if (!source) return undefined;
     try {
-      // Compiled while esbuild is still bundling.
-      const own = source.kind !== 'react-page' && !this.src.compiled.has(source.absPath)
-        ? compileSource(source, this.routeOfFile)
-        : undefined;
+      // Compiled while esbuild is still bundling (its new diagrams drawn first).
+      const needed = source.kind !== 'react-page' && !this.src.compiled.has(source.absPath);
+      if (needed) await drawDiagramsOf([source]);
+      const own = needed ? compileSource(source, this.routeOfFile) : undefined;
       if (!(await first.bundling) || this.built || !this.bundles) return undefined;
       const compiled = new Map(this.src.compiled);
       if (own) compiled.set(source.absPath, own);

@@ -8,6 +8,7 @@ import type { SiteConfig } from '../../src/config/schema.ts';
 import { BuildError, type Warning } from '../errors.ts';
 import { pathInside } from '../file-tree.ts';
 import { compilePages } from '../markdown/compile-stage.ts';
+import { drawDiagramsOf } from '../diagrams/index.ts';
 import { compileMarkdown, filesShownBy, type CompiledMarkdown } from '../markdown/compile.ts';
 import type { Categories } from '../model/categories.ts';
 import { listFiles, loadSource, readSourcePage, sourceKindOf, type SourcePage, type SourceReader } from '../model/content.ts';
@@ -227,6 +228,7 @@ export class DevSources {
     for (const s of todo) {
       if (done.has(s.absPath)) continue;
       try {
+        await drawDiagramsOf([s]); // a diagram Mermaid cannot read is this page's error
         accept(s.absPath, compileSource(s, routeOfFile));
       } catch (e) {
         this.errors.set(compileKey(s.absPath), asBuildError(e, s.file));

@@ -22,6 +22,7 @@ import { fileHashOf } from './links.ts';
 import type { CompileDeps } from './context.ts';
 import { BuildError } from '../errors.ts';
 import { timeSlicer } from '../time-slice.ts';
+import { drawDiagramsOf } from '../diagrams/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /**
@@ -41,6 +42,8 @@ function markdownPipelineHash(): string {
     for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(path.join(dir, f)));
     // The page's plain Markdown is made in the same pass (compile.ts): its converter counts too.
     h.update(readFileSync(path.join(here, '..', 'output', 'page-markdown.ts')));
+    // So is the naming of drawn diagrams, which a compiled page points at (build/markdown/diagram.ts).
+    h.update(readFileSync(path.join(here, '..', 'diagrams', 'store.ts')));
     h.update(readFileSync(path.join(here, '..', '..', 'package-lock.json')));
     pipelineHash = h.digest('hex');
   }
@@ -60,6 +63,8 @@ export interface CompileStats {
   compiled: number;
   cached: number;
   workers: number;
+  /** Diagrams drawn before the compile (build/diagrams/). */
+  diagrams: number;
 }
 
 /** What a Markdown worker sends back per page; a BuildError keeps its file, line and fix. */
@@ -210,7 +215,10 @@ export async function compileSite(
     return { ...meta, htmlBody: bodies.put(html), markdownBody: bodies.put(markdown) };
   };
   let compiled: CompiledPage[];
+  let diagrams: number;
   try {
+    // Diagrams the store lacks are drawn first (in a browser): the compile only shows drawn ones.
+    diagrams = await drawDiagramsOf(todo.map(({ page }) => page));
     compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, cacheDir, keep) : await compileInThread(inputs, routeOfFile, keep);
   } catch (e) {
     bodies.close(); // the build stops here: no caller will
@@ -222,7 +230,7 @@ export async function compileSite(
   });
   // The bodies of entries the cache has just let go of go with them.
   if (cache.save() === 'base') bodies.prune([...cache.usedValues()].flatMap((c) => [c.htmlBody, c.markdownBody]));
-  return { results, bodies, stats: { compiled: todo.length, cached: pages.length - todo.length, workers } };
+  return { results, bodies, stats: { compiled: todo.length, cached: pages.length - todo.length, workers, diagrams } };
 }
 
 /** Reading a compiled site's bodies as the stages after the compile need them. */

@@ -28,6 +28,8 @@ import { remarkIncludes } from './includes.ts';
 import { rejectJsxComponent, rejectModuleLines } from './mdx-forms.ts';
 import { rehypeSections } from './sections.ts';
 import { perMathSetting, rehypeMath } from './math.ts';
+import { diagramFigure } from './diagram.ts';
+import { DIAGRAM_LANGUAGE } from '../diagrams/store.ts';
 
 export interface MarkdownInput {
   file: string;
@@ -107,11 +109,17 @@ function remarkSite() {
         case 'image':
           rewriteImage(node as Image, ctx);
           return;
-        case 'code':
+        case 'code': {
+          if ((node as Code).lang === DIAGRAM_LANGUAGE) {
+            const figure = diagramFigure(node as Code, ctx);
+            if (figure) parent.children[index] = figure as never;
+            return SKIP;
+          }
           applyHighlightComments(node as Code);
           takeLanguageFlag(node as Code);
           checkCodeBlock(node as Code, ctx);
           return SKIP;
+        }
         case 'blockquote':
           if (alertToAdmonition(node as Blockquote)) return directive(node as unknown as Directive, index, parent);
           return;

@@ -42,6 +42,15 @@ export function isFragmentPath(file: string): boolean {
 /** Fragments are read as their pages are: with formulas when the site has them. */
 const parser = perMathSetting((mathSyntax) => unified().use(remarkParse).use(remarkGfm).use(mathSyntax).use(remarkDirective).freeze());
 
+/** Markdown parsed as the compile parses pages and fragments (the site's syntax extensions), for readers that look ahead of it. */
+export const parseMarkdown = (text: string) => parser().parse(text) as Root;
+
+/** A fragment's text as it is included: its front matter left out, and the lines that took. */
+export function fragmentBody(text: string): { body: string; lineOffset: number } {
+  const fm = FRONT_MATTER.exec(text)?.[0] ?? '';
+  return { body: normaliseForeignForms(text.slice(fm.length)), lineOffset: fm.split('\n').length - 1 };
+}
+
 /** The include lines of a Markdown text: `{ file, line }` in the order they appear (fences skipped). */
 export function includeLines(markdown: string): { file: string; line: number }[] {
   if (!markdown.includes('::include')) return [];
@@ -137,7 +146,7 @@ function expand(tree: { type: string; children: RootContent[] }, text: string, f
     // Warnings about text at this line name the outermost fragment included there.
     x.ctx.includedAt ??= new Map();
     if (!x.ctx.includedAt.has(pageLine)) x.ctx.includedAt.set(pageLine, shown(target));
-    const fragmentSource = normaliseForeignForms(fragmentText.replace(FRONT_MATTER, ''));
+    const fragmentSource = fragmentBody(fragmentText).body;
     const fragment = parser().parse(fragmentSource) as Root;
     expand(fragment, fragmentSource, target, [...chain, target], x, pageLine);
     const position = directive.position;

@@ -212,7 +212,7 @@ export function migrate(options: MigrateOptions): MigrationReport {
     general.push('Number prefixes: Docusaurus kept them in ids and URLs (numberPrefixParser: false). Pages keep theirs here (parse_number_prefixes: false), but a folder\'s prefix is never part of an id or URL here: the pages in such folders have new URLs (redirected below) and ids (the sidebars snippet uses them).');
   }
   if (site.math) general.push('Formulas: the Docusaurus config reads TeX between dollar signs (remark-math). Set `markdown: { math: true }` in src/site.config.ts: the same $…$ and $$ … $$ are shown as MathML, with no KaTeX stylesheet to load.');
-  if (site.mermaid) general.push('Mermaid: the Docusaurus config draws ```mermaid blocks as diagrams; this site shows them as code (the build names each one). Draw a diagram as an SVG file (for example with the Mermaid CLI) and show it as an image.');
+  if (site.mermaid) general.push('Mermaid: the ```mermaid blocks stay as they are. The first build draws them (it needs Chromium, /usr/bin/chromium or CHROMIUM_PATH) into docs/_diagrams/: commit that folder, and later builds need no browser.');
   const redirects = suggestRedirects(moved, site.configFile ? readFileSync(site.configFile, 'utf8') : '', site.baseUrl);
   general.push(...redirects.notes.map((n) => `Redirects: ${n}.`));
   return { siteDir: site.siteDir, targetDir, files, general, sidebarsSnippet, redirectsSnippet: redirects.snippet };

@@ -5,14 +5,12 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { createPreviewServer, listen, stopServer } from '../../build/serve/server.ts';
 import { tempDir } from './temp-dir.ts';
+import { chromiumPath, CHROMIUM_FLAGS } from '../../build/diagrams/chromium.ts';
 
-export const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
-];
+export { CHROMIUM_FLAGS };
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
 }
 
 /** How each GitHub call is answered: a response, never ('hang'), or not at all ('unreachable': offline, intranet). */

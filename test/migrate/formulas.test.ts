@@ -1,6 +1,6 @@
-// A Docusaurus site that reads formulas (remark-math) or draws Mermaid diagrams: its formulas come
-// over untouched (their braces are TeX, not MDX expressions), and the report says what to set and
-// what this site shows as code.
+// A Docusaurus site that reads formulas (remark-math) or draws Mermaid diagrams: its formulas and
+// diagrams come over untouched (a formula's braces are TeX, not MDX expressions), and the report
+// says what to set and how the diagrams get drawn.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,14 +19,15 @@ function migrated(config: string) {
 }
 
 describe('migrate: formulas and diagrams', () => {
-  it('keeps the formulas of a site with remark-math as they are, and says to turn formulas on', () => {
+  it('keeps the formulas and diagrams of a site with remark-math and Mermaid as they are, and says to turn formulas on', () => {
     const { report, text, reported } = migrated("import remarkMath from 'remark-math';\nimport rehypeKatex from 'rehype-katex';\n"
       + "export default { presets: [['classic', { docs: { remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex] } }]], markdown: { mermaid: true }, themes: ['@docusaurus/theme-mermaid'] };\n");
     assert.match(text, /^Доля \$\\frac\{a\}\{b\}\$ и `\{1\+1\}`\.$/m);
     assert.match(text, /\n\$\$\n\\sum_\{i=1\}\^\{n\} x_i\n\$\$\n/);
     assert.deepEqual(reported, ['JS expression {1+1}'], 'an expression outside a formula is still one');
+    assert.match(text, /\n```mermaid\ngraph TD; A-->B;\n```\n/);
     assert.ok(report.general.some((l) => l.startsWith('Formulas:') && l.includes('`markdown: { math: true }`')), report.general.join('\n'));
-    assert.ok(report.general.some((l) => l.startsWith('Mermaid:')), report.general.join('\n'));
+    assert.ok(report.general.some((l) => l.startsWith('Mermaid:') && l.includes('docs/_diagrams/')), report.general.join('\n'));
   });
 
   it('reads dollar signs as text in a site without it, and says nothing of formulas or diagrams', () => {
