@@ -17,6 +17,8 @@ const THEMES: Record<DiagramVariant, string> = { light: 'default', dark: 'dark' 
 /** Labels are measured here, in the build's fonts; the reader's may differ: wide faces first, so that text rarely outgrows its box. */
 const FONT_FAMILY = '"DejaVu Sans", Verdana, Arial, sans-serif';
 const DRAW_TIMEOUT_MS = 30_000;
+/** The widest the page's text column gets (--content-max, src/theme/styles/tokens.css), in CSS pixels. */
+const COLUMN_WIDTH = 860;
 
 /**
  * Runs in the page: `window.drawDiagram(text, theme)` → the SVG's markup. Plain JavaScript (not a
@@ -51,7 +53,7 @@ window.drawDiagram = async (text, theme, fontFamily) => {
   }
   svg.querySelectorAll('style').forEach((style) => style.remove());
   // Its own size, so that an <img> of it has one (Mermaid gives width="100%" and a max-width style).
-  const box = svg.viewBox.baseVal;
+  const box = svg.viewBox.baseVal && svg.viewBox.baseVal.width > 0 ? svg.viewBox.baseVal : svg.getBBox();
   svg.setAttribute('width', String(Math.ceil(box.width)));
   svg.setAttribute('height', String(Math.ceil(box.height)));
   svg.style.removeProperty('max-width');
@@ -73,8 +75,9 @@ function diagramError(d: FoundDiagram, e: unknown): BuildError {
 }
 
 async function openDrawingPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage();
-  await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
+  // As wide as the content column: the diagrams that fill their width (gantt) are drawn for it.
+  const page = await browser.newPage({ viewport: { width: COLUMN_WIDTH, height: 800 } });
+  await page.setContent(`<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0;width:${COLUMN_WIDTH}px"></body></html>`);
   const bundle = createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js');
   await page.addScriptTag({ content: readFileSync(bundle, 'utf8') });
   await page.addScriptTag({ content: IN_PAGE });
