@@ -11,7 +11,7 @@ import { BuildError, BuildErrors } from '../errors.ts';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
 import { chromiumPath, CHROMIUM_FLAGS, hasChromium } from './chromium.ts';
 import type { FoundDiagram } from './find.ts';
-import { diagramFile, isDrawn, type DiagramVariant } from './store.ts';
+import { diagramFile, DIAGRAM_VARIANTS, isDrawn, type DiagramVariant } from './store.ts';
 
 const THEMES: Record<DiagramVariant, string> = { light: 'default', dark: 'dark' };
 /** Labels are measured here, in the build's fonts; the reader's may differ: wide faces first, so that text rarely outgrows its box. */
@@ -112,7 +112,7 @@ export async function drawMissingDiagrams(found: FoundDiagram[], dir: string): P
       try {
         await withTimeout(page.evaluate(([text]) => (window as unknown as { checkDiagram(t: string): Promise<void> }).checkDiagram(text), [d.source]), 'reading the diagram');
         const svg = {} as Record<DiagramVariant, string>;
-        for (const variant of ['light', 'dark'] as const) {
+        for (const variant of DIAGRAM_VARIANTS) {
           svg[variant] = await withTimeout(page.evaluate(([text, theme, font]) => (window as unknown as { drawDiagram(t: string, th: string, f: string): Promise<string> }).drawDiagram(text, theme, font),
             [d.source, THEMES[variant], FONT_FAMILY]), 'drawing the diagram');
         }
@@ -123,7 +123,7 @@ export async function drawMissingDiagrams(found: FoundDiagram[], dir: string): P
     }
     if (errors.length) throw errors.length === 1 ? errors[0] : new BuildErrors(errors);
     // Written only when every diagram could be drawn: a failed build adds nothing to the docs.
-    for (const [d, svg] of drawn) for (const variant of ['light', 'dark'] as const) writeFileAtomic(diagramFile(dir, d.key, variant), `${svg[variant]}\n`);
+    for (const [d, svg] of drawn) for (const variant of DIAGRAM_VARIANTS) writeFileAtomic(diagramFile(dir, d.key, variant), `${svg[variant]}\n`);
     return drawn.length;
   } finally {
     await browser.close();

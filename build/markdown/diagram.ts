@@ -5,6 +5,7 @@ import type { Code } from 'mdast';
 import path from 'node:path';
 import { warn, type CompileContext } from './context.ts';
 import { publishedFile } from './links.ts';
+import { themedVariants } from './directives.ts';
 import { diagramFile, diagramKey, DIAGRAM_VARIANTS, type DiagramVariant } from '../diagrams/store.ts';
 
 let storeDir: string | null = null;
@@ -31,24 +32,11 @@ export function diagramFigure(node: Code, ctx: CompileContext): object | undefin
     const rel = path.relative(path.dirname(ctx.absPath), diagramFile(storeDir ?? '', key, variant)).split(path.sep).join('/');
     return rel.startsWith('.') ? rel : `./${rel}`;
   };
-  const files = storeDir ? DIAGRAM_VARIANTS.map((variant) => ({ variant, file: publishedFile(relative(variant), ctx, 'img') })) : [];
-  if (files.length === 0 || files.some((f) => !f.file)) {
+  const published = new Map(storeDir ? DIAGRAM_VARIANTS.map((variant) => [variant, publishedFile(relative(variant), ctx, 'img')] as const) : []);
+  if (published.size === 0 || [...published.values()].some((file) => !file)) {
     warn(ctx, line, 'this Mermaid diagram is not drawn, and is shown as code (a page compiled on its own, outside a build); npm run build draws it');
     return undefined;
   }
-  const alt = altOf(node);
-  // Each variant links to its own file, as a themed image's does: a wide diagram shrunk to the column can be opened whole.
-  const variants = files.map(({ variant, file }) => ({
-    type: 'link',
-    url: file!.url,
-    title: 'Открыть изображение в полном размере',
-    data: { hProperties: { className: ['themed-image-link', `themed-image-link--${variant}`] } },
-    children: [{
-      type: 'image',
-      url: file!.url,
-      alt,
-      data: { hProperties: { className: ['themed-image', `themed-image--${variant}`], width: file!.width, height: file!.height, loading: 'lazy', decoding: 'async' } },
-    }],
-  }));
+  const variants = themedVariants(altOf(node), (variant) => published.get(variant)!);
   return { type: 'diagram', position: node.position, data: { hName: 'figure', hProperties: { className: ['themed-figure', 'diagram'] } }, children: variants };
 }

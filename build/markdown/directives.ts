@@ -32,6 +32,29 @@ const HTTP_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', '
 
 export type Directive = ContainerDirective | LeafDirective | TextDirective;
 
+/**
+ * A themed figure's two images (light, dark), each a link to its own file: a diagram drawn for the
+ * content column is shrunk to a phone's width, where its labels cannot be read; opened alone it
+ * can be zoomed. The theme hides the other variant's link with its image (content.css).
+ */
+export function themedVariants(alt: string, file: (variant: 'light' | 'dark') => { url: string; width?: unknown; height?: unknown }): object[] {
+  return (['light', 'dark'] as const).map((variant) => {
+    const { url, width, height } = file(variant);
+    return {
+      type: 'link',
+      url,
+      title: 'Открыть изображение в полном размере',
+      data: { hProperties: { className: ['themed-image-link', `themed-image-link--${variant}`] } },
+      children: [{
+        type: 'image',
+        url,
+        alt,
+        data: { hProperties: { className: ['themed-image', `themed-image--${variant}`], width, height, loading: 'lazy', decoding: 'async' } },
+      }],
+    };
+  });
+}
+
 function setHast(node: { data?: object }, hName: string, hProperties: Record<string, unknown>) {
   node.data = { ...(node.data ?? {}), hName, hProperties } as object;
 }
@@ -153,27 +176,7 @@ export function createDirectiveHandler(ctx: CompileContext) {
     if (missing.length > 0) {
       warn(ctx, line(node), `::themed-image is missing ${missing.join(', ')}`);
     }
-    // Each variant is a link to its own file: a diagram drawn for the content column is shrunk to
-    // a phone's width, where its labels cannot be read; opened alone it can be zoomed. The theme
-    // hides the other variant's link with its image (content.css).
-    const img = (variant: 'light' | 'dark') => ({
-      type: 'link',
-      url: String(a[variant] ?? ''),
-      title: 'Открыть изображение в полном размере',
-      data: { hProperties: { className: ['themed-image-link', `themed-image-link--${variant}`] } },
-      children: [{
-        type: 'image',
-        url: String(a[variant] ?? ''),
-        alt: String(a.alt ?? ''),
-        data: {
-          hProperties: {
-            className: ['themed-image', `themed-image--${variant}`], width: a.width, height: a.height,
-            loading: 'lazy', decoding: 'async',
-          },
-        },
-      }],
-    });
-    (node as unknown as { children: unknown[] }).children = [img('light'), img('dark')];
+    (node as unknown as { children: unknown[] }).children = themedVariants(String(a.alt ?? ''), (variant) => ({ url: String(a[variant] ?? ''), width: a.width, height: a.height }));
     setHast(node, 'figure', { className: ['themed-figure'] });
   };
 
