@@ -4,7 +4,7 @@
 // reads and compiles that page, re-assembles the page data (cheap), renders the routes whose
 // data or sidebar actually changed and writes their files. Errors never end the session: they
 // are kept per cause (a file, the config, the bundle, ...) and the last good output stays.
-import { markdownSettingsOf, useMarkdownSettings } from '../markdown/settings.ts';
+import { currentMarkdownSettings, markdownSettingsOf, useMarkdownSettings } from '../markdown/settings.ts';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
@@ -323,7 +323,11 @@ export class DevSession {
     if (plan.config || full) {
       try {
         ({ config: this.loaded, files: this.configFiles } = await loadSiteConfig(configPath, root, this.paths.cacheDir));
-        await useMarkdownSettings(markdownSettingsOf(this.loaded, this.paths.docsDir)); // the config decides what Prism highlights, and whether pages have formulas
+        // The config decides what Prism highlights, and whether pages have formulas: when that
+        // changes, every page compiles again, as the build's cache key says.
+        const compiledWith = JSON.stringify(currentMarkdownSettings());
+        await useMarkdownSettings(markdownSettingsOf(this.loaded, this.paths.docsDir));
+        if (!full && JSON.stringify(currentMarkdownSettings()) !== compiledWith) this.src.markAllStale();
         this.errors.delete(CONFIG);
       } catch (e) {
         this.errors.set(CONFIG, e);

@@ -192,6 +192,11 @@ export class DevSources {
     return [...this.compiled.values()].flatMap(filesShownBy);
   }
 
+  /** Marks every Markdown page for compiling (the compile's settings changed with the config). */
+  markAllStale(): void {
+    for (const [file, s] of this.byFile) if (s.kind !== 'react-page') this.stale.add(file);
+  }
+
   /** Marks for compiling the pages whose text mentions one of these files (links, images). */
   markMentioning(files: string[], list: SourcePage[]) {
     if (files.length === 0) return;

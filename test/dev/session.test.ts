@@ -153,6 +153,17 @@ describe('dev session: incremental rebuilds', () => {
     assert.match(readFileSync(path.join(out(), 'guide/install/index.html'), 'utf8'), /© 2026/);
   });
 
+  it('a config edit that changes how Markdown is read (formulas on or off) compiles every page again', async () => {
+    await edit('docs/guide/install.md', (s) => `${s}\nДоля $\\frac{a}{b}$.\n`);
+    assert.match(data('/guide/install').html, /Доля \$\\frac\{a\}\{b\}\$/);
+    const on = await edit('site.config.ts', (s) => s.replace('prism: {', 'markdown: { math: true },\n  prism: {'));
+    assert.match(data('/guide/install').html, /Доля <math [^>]*><semantics><mrow><mfrac>/);
+    const off = await edit('site.config.ts', (s) => s.replace('markdown: { math: true },\n  ', ''));
+    assert.match(data('/guide/install').html, /Доля \$\\frac\{a\}\{b\}\$/);
+    assert.ok(on.compiled > 1 && on.compiled === off.compiled, `every page, both times: ${on.compiled}, ${off.compiled}`);
+    await edit('docs/guide/install.md', (s) => s.replace('\nДоля $\\frac{a}{b}$.\n', ''));
+  });
+
   it('a page with ::doc-cards shows its category\'s pages, a new page in that category and a card\'s new description as soon as they are there', async () => {
     site.write('docs/reference/tools/_category_.json', JSON.stringify({ label: 'Инструменты', link: { type: 'doc', id: 'reference/tools/index' } }));
     await change('add', 'docs/reference/tools/_category_.json');
