@@ -230,10 +230,12 @@ export class DevSources {
         /* one page failed: compile them one by one below to find it */
       }
     }
-    for (const s of todo) {
-      if (done.has(s.absPath)) continue;
+    const rest = todo.filter((s) => !done.has(s.absPath));
+    // Their new diagrams in one browser; when one cannot be drawn, page by page below finds whose it is.
+    await drawDiagramsOf(rest).catch(() => {});
+    for (const s of rest) {
       try {
-        await drawDiagramsOf([s]); // a diagram Mermaid cannot read is this page's error
+        await drawDiagramsOf([s]); // drawn above, unless a diagram Mermaid cannot read is this page's error
         accept(s.absPath, compileSource(s, routeOfFile));
       } catch (e) {
         this.errors.set(compileKey(s.absPath), asBuildError(e, s.file));
