@@ -5,7 +5,6 @@ import type { Code } from 'mdast';
 import path from 'node:path';
 import { fragmentBody, includedFiles, parseMarkdown } from '../markdown/includes.ts';
 import { normaliseForeignForms } from '../markdown/preprocess.ts';
-import { readTextFile } from '../model/source-file.ts';
 import { walk } from '../markdown/walk.ts';
 import { DIAGRAM_LANGUAGE, diagramKey } from './store.ts';
 
@@ -43,15 +42,10 @@ export function diagramsOfPage(page: PageText): FoundDiagram[] {
   if (!page.body.includes('::include')) return out;
   // The project's root, for naming a fragment as the page is named.
   const root = page.absPath.slice(0, page.absPath.length - page.file.length);
-  for (const fragment of includedFiles(page.absPath, page.body)) {
-    let text: string;
-    try {
-      text = readTextFile(fragment);
-    } catch {
-      continue; // the compile says it is missing
-    }
+  // Fragments only (a snippet's file is code, not Markdown), each read once; a missing one is the compile's to report.
+  includedFiles(page.absPath, page.body, (fragment, text) => {
     const { body, lineOffset } = fragmentBody(text);
     diagramsInText(body, path.relative(root, fragment).split(path.sep).join('/'), lineOffset, out);
-  }
+  });
   return out;
 }

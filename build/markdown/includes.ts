@@ -65,9 +65,9 @@ export function includeLines(markdown: string): { file: string; line: number }[]
 /**
  * Every file a page includes, directly or through other fragments (absolute paths, sorted):
  * what its compiled form depends on besides its own text. Unreadable files are listed too (the
- * compile reports them); cycles stop the walk.
+ * compile reports them); cycles stop the walk. `onFragment` gets each fragment's text as it is read.
  */
-export function includedFiles(absPath: string, markdown: string): string[] {
+export function includedFiles(absPath: string, markdown: string, onFragment?: (file: string, text: string) => void): string[] {
   const seen = new Set<string>();
   const visit = (from: string, text: string) => {
     for (const file of snippetFiles(text)) seen.add(path.resolve(path.dirname(from), file));
@@ -78,6 +78,7 @@ export function includedFiles(absPath: string, markdown: string): string[] {
       let content = '';
       try {
         content = readTextFile(target);
+        onFragment?.(target, content);
       } catch { /* reported by the compile */ }
       visit(target, content);
     }

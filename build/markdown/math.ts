@@ -3,7 +3,8 @@
 // lay out themselves. No stylesheet, font or script reaches the reader, and nothing needs a
 // weaker Content-Security-Policy (KaTeX's HTML output would need inline styles). Off by default,
 // as in Docusaurus and VitePress: with it on, a dollar sign in prose starts a formula.
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, Root } from 'hast';
+import { toString } from 'hast-util-to-string';
 import type { Pluggable } from 'unified';
 import type { VFile } from 'vfile';
 import { contextOf, warn } from './context.ts';
@@ -42,7 +43,6 @@ export function perMathSetting<P>(make: (mathSyntax: Pluggable[]) => P): () => P
 }
 
 const classesOf = (e: Element) => (Array.isArray(e.properties.className) ? e.properties.className.map(String) : []);
-const textOf = (n: ElementContent): string => (n.type === 'text' ? n.value : n.type === 'element' ? n.children.map(textOf).join('') : '');
 
 /** One formula as a MathML `<math>` element, or the reason KaTeX gives for not reading it. */
 function mathElement(tex: string, display: boolean): Element | { error: string } {
@@ -77,7 +77,7 @@ export function rehypeMath() {
       if (!code || !classesOf(code).includes('language-math')) return;
       // A block: `$$ … $$`, or a ```math fence (GitHub's form).
       const display = e.tagName === 'pre';
-      const result = mathElement(textOf(code), display);
+      const result = mathElement(toString(code), display);
       if ('error' in result) {
         warn(contextOf(file), e.position?.start.line, `the formula cannot be read (${result.error}); it is shown as its TeX source: correct the TeX, or write \\$ for a dollar sign that starts no formula`);
         return SKIP;
