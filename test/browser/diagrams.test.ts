@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { servedFixture } from '../helpers/build-fixture.ts';
 import { isolate, watchErrors } from '../helpers/browser.ts';
+import { gotoHydrated } from './theme-helpers.ts';
 
 const PAGE = '---\ntitle: Поток\n---\n\nТекст.\n\n```mermaid\nflowchart LR\n  accTitle: Путь пакета\n  A[Вход] --> B{Правило}\n  B -->|accept| C[Хост]\n```\n';
 
@@ -20,7 +21,8 @@ describe('Mermaid diagrams in the reader\'s browser', () => {
       const variant = /\.(light|dark)\.[\w-]+\.svg$/.exec(r.url())?.[1];
       if (variant) fetched.push(variant);
     });
-    await page.goto(`${served.site.origin}/reference/flow`);
+    // The toggle answers once the page is hydrated: a click before that is lost.
+    await gotoHydrated(page, `${served.site.origin}/reference/flow`);
     const shown = async () => page.evaluate(() => [...document.querySelectorAll<HTMLImageElement>('figure.diagram img')]
       .filter((img) => img.getBoundingClientRect().width > 0 && img.complete && img.naturalWidth > 0).map((img) => `${img.className.replace(/.*themed-image--/, '')} ${img.alt}`));
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('figure.diagram img')].some((img) => img.complete && img.naturalWidth > 0));
