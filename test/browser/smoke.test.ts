@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { isolate, launchBrowser, serveSite, watchErrors, type ServedSite } from '../helpers/browser.ts';
 import { siteDist } from '../helpers/paths.ts';
+import { hydrated } from './theme-helpers.ts';
 
 describe('built site in Chromium', () => {
   let browser: Browser;
@@ -27,8 +28,9 @@ describe('built site in Chromium', () => {
     assert.equal(await page.getAttribute('html', 'lang'), 'ru');
     assert.match(await page.title(), /\| SGroups$/);
     assert.ok((await page.locator('pre code .token').count()) > 10, 'Prism tokens are in the page');
-    // Hydration attaches React: the announcement bar's close button starts working.
-    await page.waitForFunction(() => Boolean((document.getElementById('root') as HTMLElement & Record<string, unknown>)?.['_reactRootContainer'] !== undefined || Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))));
+    // Hydration attaches React: the announcement bar's close button starts working. (React marks
+    // its root before it has hydrated it; the app marks <html> once it has.)
+    await hydrated(page);
     await page.getByRole('button', { name: 'Закрыть объявление' }).click();
     await page.locator('.announcement-bar').waitFor({ state: 'detached' });
     assert.deepEqual(errors, []);
