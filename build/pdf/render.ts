@@ -14,6 +14,7 @@ import type { Element, ElementContent, Root } from 'hast';
 import type { SidebarNode } from '../../src/data/types.ts';
 import { drawSvg, svgSize } from './svg.ts';
 import { useFastLayout } from './fast-layout.ts';
+import { useBatchedWrites } from './batched-writes.ts';
 import { GuideError } from './guide-error.ts';
 
 export { GuideError };
@@ -73,6 +74,7 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve, reject) => { doc.on('end', () => resolve(Buffer.concat(chunks))); doc.on('error', reject); });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, path.join(fontDir, file));
   useFastLayout(doc.font('sans'));
+  useBatchedWrites(doc);
 
   const width = () => doc.page.width - MARGIN * 2;
   const names = new Set<string>();
