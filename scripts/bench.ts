@@ -30,6 +30,11 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
 // floor, so that a ratio compares the work alone.
 const buildEnv = engineEnv('build');
 
+/** The middle one of an odd number of runs, by `ms`. */
+function medianOf<T>(runs: T[], ms: (run: T) => number): T {
+  return [...runs].sort((a, b) => ms(a) - ms(b))[Math.floor(runs.length / 2)];
+}
+
 function sh(cmd: string, argv: string[]) {
   const r = spawnSync(cmd, argv, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26, env: buildEnv });
   if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed:\n${r.stderr}`);
@@ -150,9 +155,9 @@ function editRow(name: string, label: string, edit: (i: number) => void, target:
     edit(i);
     runs.push(corpusBuild(smallest, `${label}-${i}`));
   }
-  const sorted = [...runs].sort((a, b) => a.wallMs - b.wallMs);
-  const median = sorted[Math.floor(EDITS / 2)];
-  row(name, median, `${target} (median of ${EDITS} edits, ${Math.round(sorted[0].wallMs)}–${Math.round(sorted.at(-1)!.wallMs)} ms)`);
+  const walls = runs.map((r) => r.wallMs);
+  const median = medianOf(runs, (r) => r.wallMs);
+  row(name, median, `${target} (median of ${EDITS} edits, ${Math.round(Math.min(...walls))}–${Math.round(Math.max(...walls))} ms)`);
   return median;
 }
 // An author's edit: one more paragraph at the end of a page.
@@ -222,8 +227,7 @@ const SITE_PAIRS = 3;
     guideRuns.push(withGuide.wallMs);
     pages = withGuide.pages;
   }
-  const middle = (runs: number[]) => [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)];
-  const [bare, withGuide] = [middle(bareRuns), middle(guideRuns)];
+  const [bare, withGuide] = [medianOf(bareRuns, (ms) => ms), medianOf(guideRuns, (ms) => ms)];
   const pdf = statSync(path.join(`${siteDocs}-dist`, 'files', 'documentation.pdf')).size;
   console.log(`this site, cold, ${pages} pages       ${String(Math.round(withGuide)).padStart(7)} ms; without the guide ${Math.round(bare)} ms: the guide adds ${Math.round(withGuide - bare)} ms (target ≤ 3000 ms; medians of ${SITE_PAIRS} builds each), ${(pdf / 1048576).toFixed(2)} MB (target ≤ 3 MB)`);
   site('site-cold-checked'); // the rows below are incremental builds of a full (checked) build
