@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { SourcePage } from '../model/content.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
-import { workerFile } from '../worker-bundle.ts';
+import { BUSY_WORKER_LIMITS, workerFile } from '../worker-bundle.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
 import { includedFiles } from './includes.ts';
 import { fileHashOf } from './links.ts';
@@ -105,9 +105,7 @@ async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, s
     return { start, inputs: inputs.slice(start, next) };
   };
   await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve, reject) => {
-    // A larger young generation: the Markdown pipeline allocates many short-lived nodes, and
-    // the default size spends a third of the time in scavenges.
-    const worker = new Worker(file, { workerData: { routeOfFile: entries, settings: currentMarkdownSettings(), cacheDir }, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+    const worker = new Worker(file, { workerData: { routeOfFile: entries, settings: currentMarkdownSettings(), cacheDir }, resourceLimits: BUSY_WORKER_LIMITS });
     // Each worker has a chunk in hand and the next one waiting; `null`, sent once after its last
     // chunk, tells it to stop.
     let toldToStop = false;

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { GuidePage } from './render.ts';
 import { GuideError } from './guide-error.ts';
 import type { WorkerInput, WorkerReply } from './worker.ts';
-import { startWorker } from '../worker-bundle.ts';
+import { BUSY_WORKER_LIMITS, startWorker } from '../worker-bundle.ts';
 
 /** "© 2025 " before the holder's name; an escape, so that the engine's bundle is all ASCII (scripts/run-cached.mjs). */
 const COPYRIGHT_AND_YEAR = /^\u00a9\s*\d{4}\s*/;
@@ -91,10 +91,7 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
 export class GuideWorker {
   private readonly worker: Promise<Worker>;
   constructor() {
-    // A larger young generation, as the compile's workers have: parsing the pages' HTML and laying
-    // out their words makes short-lived objects: about 15 % of the render went to collecting them
-    // with the default size, 11 % with this one (measured on this site's guide).
-    this.worker = startWorker('pdf/worker.ts', (file) => new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: 96 } }));
+    this.worker = startWorker('pdf/worker.ts', (file) => new Worker(file, { resourceLimits: BUSY_WORKER_LIMITS }));
     this.worker.catch(() => {}); // reported by render()
   }
 
