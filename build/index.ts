@@ -12,6 +12,7 @@ import { InputStamps } from './cache/input-stamps.ts';
 import { inputFingerprint, NO_OUTSIDE_INPUTS, readStamp, withGitDates, withOutsideInputs } from './cache/up-to-date.ts';
 import { readGitDatesAsync } from './model/last-updated.ts';
 import type { SourceFile } from './model/source-file.ts';
+import { startCompileWorkersEarly, stopEarlyWorkers } from './markdown/worker-pool.ts';
 
 /** Where things are (defaults: sitePaths in build/model/paths.ts), and whether links are checked. */
 export interface BuildOptions extends PathOptions {
@@ -36,6 +37,8 @@ export interface BuildResult {
   /** Of those, pages made around their frame from the previous output, without a server render (a title edit's). */
   framesReused?: number;
   workers: number;
+  /** Of those, Markdown workers started before the compile, beside discovery (build/markdown/worker-pool.ts). */
+  workersStartedEarly?: number;
   /** Diagrams drawn into the docs' store (build/diagrams/). */
   diagramsDrawn: number;
   /** The browser bundle and the page renderer were those of a kept build (build/render/bundle-cache.ts). */
@@ -113,6 +116,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const timings = { 'up-to-date check': Math.round(performance.now() - started) };
     return { outDir, pages: stamp.pages, warnings: stamp.warnings, timings, compiled: 0, cached: 0, rendered: 0, workers: 0, diagramsDrawn: 0, firstLoad: stamp.firstLoad, adaptedConfig: stamp.adaptedConfig, upToDate: true };
   }
+  // A cold build of a large site starts its Markdown workers now, to load beside what follows.
+  startCompileWorkersEarly([...sourceBytes.values()].reduce((n, f) => n + (f.bytes ? f.bytes.length : f.size), 0), cacheDir);
   const { runPipeline } = await import('./pipeline.ts');
   const attempt = async () => {
     const found = [...warnings];
@@ -134,5 +139,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } finally {
     // After discovery, which gave the pages' heads; whether or not the build went through, the stamps are facts about the files.
     stamps?.save();
+    stopEarlyWorkers(); // the build ended before its compile took them
   }
 }

@@ -380,7 +380,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // Only now: the cache names files of the output that is in place.
     reuse.save(outDir);
     lap('swap');
-    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, diagramsDrawn: stats.diagrams, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
+    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, workersStartedEarly: stats.workersStartedEarly, diagramsDrawn: stats.diagrams, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
   } catch (e) {
     await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close(), search?.settle(), searchWriting]);
     discardStaging(staging);

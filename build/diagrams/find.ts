@@ -38,12 +38,15 @@ function diagramsInText(text: string, file: string, lineOffset: number, out: Fou
 /** Every diagram a page shows: its own, then its fragments'. */
 export function diagramsOfPage(page: PageText): FoundDiagram[] {
   const out: FoundDiagram[] = [];
-  diagramsInText(normaliseForeignForms(page.body), page.file, page.bodyLineOffset, out);
-  if (!page.body.includes('::include')) return out;
+  // Read once: a page's body is decoded from its bytes each time it is asked for (build/model/content.ts).
+  const body = page.body;
+  // Normalising foreign forms never writes the diagram's language where the text lacks it.
+  if (mayHaveDiagram(body)) diagramsInText(normaliseForeignForms(body), page.file, page.bodyLineOffset, out);
+  if (!body.includes('::include')) return out;
   // The project's root, for naming a fragment as the page is named.
   const root = page.absPath.slice(0, page.absPath.length - page.file.length);
   // Fragments only (a snippet's file is code, not Markdown), each read once; a missing one is the compile's to report.
-  includedFiles(page.absPath, page.body, (fragment, text) => {
+  includedFiles(page.absPath, body, (fragment, text) => {
     const { body, lineOffset } = fragmentBody(text);
     diagramsInText(body, path.relative(root, fragment).split(path.sep).join('/'), lineOffset, out);
   });

@@ -5,17 +5,16 @@
 // image it shows (CompileDeps, build/markdown/context.ts). Adding, removing or renaming a page
 // compiles again only the pages whose links named that file, where the whole route table in the
 // key compiled every page (10 s of a 13 s build at 1000 pages).
-import { currentMarkdownSettings } from './settings.ts';
+import { currentMarkdownSettings, type MarkdownSettings } from './settings.ts';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SourcePage } from '../model/content.ts';
 import { hashKey, KeyValueCache } from '../cache/kv-cache.ts';
 import { BODY_STORES, BodyStore, type BodyRef } from '../cache/body-store.ts';
-import { BUSY_WORKER_LIMITS, workerFile } from '../worker-bundle.ts';
+import { compileWorkerCount, compileWorkers, stopEarlyWorkers, type CompileWorkers } from './worker-pool.ts';
 import { compileMarkdown, type CompiledMarkdown, type MarkdownInput } from './compile.ts';
 import { includedFiles } from './includes.ts';
 import { fileHashOf } from './links.ts';
@@ -25,14 +24,6 @@ import { timeSlicer } from '../time-slice.ts';
 import { drawDiagramsOf } from '../diagrams/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/**
- * Below this much Markdown (characters) to compile, starting workers costs more than it saves:
- * each loads the pipeline and warms up its JIT on its own (~0.5 s). Measured on this site's docs
- * (0.8 MB): 2.0 s in the build's thread, 2.9 s in two workers.
- */
-const WORKER_THRESHOLD = Number(process.env.SG_WORKER_THRESHOLD ?? 1_500_000);
-/** Workers at most; SG_WORKERS overrides the core count (for measuring). */
-const MAX_WORKERS = Number(process.env.SG_WORKERS ?? os.availableParallelism());
 
 let pipelineHash: string | undefined;
 function markdownPipelineHash(): string {
@@ -63,6 +54,8 @@ export interface CompileStats {
   compiled: number;
   cached: number;
   workers: number;
+  /** Of those, workers started before the compile (build/markdown/worker-pool.ts). */
+  workersStartedEarly: number;
   /** Diagrams drawn before the compile (build/diagrams/). */
   diagrams: number;
 }
@@ -70,6 +63,13 @@ export interface CompileStats {
 /** What a Markdown worker sends back per page; a BuildError keeps its file, line and fix. */
 /** With a cache, a worker stores the page's bodies itself and sends only their references (a CompiledPage). */
 export type WorkerResult = { ok: true; value: CompiledMarkdown | CompiledPage } | { ok: false; error: { message: string; file?: string; line?: number; fix?: string } };
+
+/** What a worker is told first: what every page's compile needs (build/markdown/worker.ts). */
+export interface WorkerSetup {
+  routeOfFile: [string, string][];
+  settings: MarkdownSettings;
+  cacheDir: string | null;
+}
 
 /** Pages handed to a worker: `inputs` are the pages from index `start` of the list to compile. */
 export interface PageChunk {
@@ -91,9 +91,8 @@ const MAX_CHUNK = 16;
  * `keep` turns each page's result into what the caller holds, as soon as it arrives: the build
  * moves its bodies to the body store, so the compiled HTML of all pages is never in memory at once.
  */
-async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, string>, count: number, cacheDir: string | null, keep: (c: CompiledMarkdown | CompiledPage) => T): Promise<T[]> {
-  const file = await workerFile('markdown/worker.ts');
-  const entries = [...routeOfFile];
+async function runWorkers<T>(inputs: MarkdownInput[], workers: Worker[], setup: WorkerSetup, keep: (c: CompiledMarkdown | CompiledPage) => T): Promise<T[]> {
+  const count = workers.length;
   const results: (Kept<T> | undefined)[] = new Array(inputs.length);
   let next = 0;
   /** The next chunk of the list, or null once every page has been handed out. */
@@ -104,8 +103,8 @@ async function runWorkers<T>(inputs: MarkdownInput[], routeOfFile: Map<string, s
     next += size;
     return { start, inputs: inputs.slice(start, next) };
   };
-  await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve, reject) => {
-    const worker = new Worker(file, { workerData: { routeOfFile: entries, settings: currentMarkdownSettings(), cacheDir }, resourceLimits: BUSY_WORKER_LIMITS });
+  await Promise.all(workers.map((worker) => new Promise<void>((resolve, reject) => {
+    worker.postMessage({ setup });
     // Each worker has a chunk in hand and the next one waiting; `null`, sent once after its last
     // chunk, tells it to stop.
     let toldToStop = false;
@@ -206,7 +205,10 @@ export async function compileSite(
 
   const inputs: MarkdownInput[] = todo.map(({ page }) => ({ file: page.file, absPath: page.absPath, body: page.body, lineOffset: page.bodyLineOffset }));
   const size = inputs.reduce((n, i) => n + i.body.length, 0);
-  const workers = size >= WORKER_THRESHOLD && inputs.length > 1 ? Math.min(MAX_WORKERS, 4, inputs.length) : 0;
+  const workers = compileWorkerCount(size, inputs.length);
+  // Started (or taken from those started early) before the diagrams: they load while those are found and drawn.
+  const starting = workers > 0 ? compileWorkers(workers) : (stopEarlyWorkers(), null);
+  starting?.catch(() => {}); // awaited below
   const keep = (c: CompiledMarkdown | CompiledPage): CompiledPage => {
     if ('htmlBody' in c) return c; // stored by its worker
     const { html, markdown, ...meta } = c;
@@ -214,12 +216,19 @@ export async function compileSite(
   };
   let compiled: CompiledPage[];
   let diagrams: number;
+  let started: CompileWorkers | null = null;
   try {
     // Diagrams the store lacks are drawn first (in a browser): the compile only shows drawn ones.
-    diagrams = await drawDiagramsOf(todo.map(({ page }) => page));
-    compiled = workers > 0 ? await runWorkers(inputs, routeOfFile, workers, cacheDir, keep) : await compileInThread(inputs, routeOfFile, keep);
+    // The pages' text as decoded for the compile, not decoded again.
+    diagrams = await drawDiagramsOf(inputs.map((i) => ({ file: i.file, absPath: i.absPath, body: i.body, bodyLineOffset: i.lineOffset })));
+    started = starting && (await starting);
+    compiled = started
+      ? await runWorkers(inputs, started.workers, { routeOfFile: [...routeOfFile], settings: currentMarkdownSettings(), cacheDir }, keep)
+      : await compileInThread(inputs, routeOfFile, keep);
   } catch (e) {
     bodies.close(); // the build stops here: no caller will
+    // Workers started and not handed their pages (a diagram failed) are stopped.
+    void starting?.then((s) => s.workers.forEach((w) => void w.terminate()), () => {});
     throw e;
   }
   compiled.forEach((page, i) => {
@@ -228,7 +237,7 @@ export async function compileSite(
   });
   // The bodies of entries the cache has just let go of go with them.
   if (cache.save() === 'base') bodies.prune([...cache.usedValues()].flatMap((c) => [c.htmlBody, c.markdownBody]));
-  return { results, bodies, stats: { compiled: todo.length, cached: pages.length - todo.length, workers, diagrams } };
+  return { results, bodies, stats: { compiled: todo.length, cached: pages.length - todo.length, workers, workersStartedEarly: started?.early ?? 0, diagrams } };
 }
 
 /** Reading a compiled site's bodies as the stages after the compile need them. */

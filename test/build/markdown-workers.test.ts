@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { copyFixture, type FixtureCopy } from '../helpers/build-fixture.ts';
 import { projectRoot } from '../helpers/paths.ts';
@@ -57,6 +58,41 @@ describe('Markdown compiled in worker threads', () => {
     const again = build(site.buildArgs(['--stats-json', path.join(site.dir, 'stats.json')], cacheOf(site)), true);
     assert.equal(again.status, 0, again.stderr);
     assert.equal(JSON.parse(readFileSync(path.join(site.dir, 'stats.json'), 'utf8')).compiled, 0, 'the stored pages were not found');
+  });
+
+  it('on a cold build with a cache, starts its workers before the compile and hands them the pages: same output', () => {
+    const cacheOf = (site: FixtureCopy) => path.join(site.dir, '.cache');
+    const site = sameInWorkers(cacheOf);
+    // Cold again: a new cache folder, so the workers start beside the discovery of the pages.
+    const stats = path.join(site.dir, 'stats.json');
+    site.write('static/img/extra.txt', 'новый файл\n');
+    const cold = build(site.buildArgs(['--quiet', '--stats-json', stats], path.join(site.dir, '.cache-cold')), true);
+    assert.equal(cold.status, 0, cold.stderr);
+    const { workers, workersStartedEarly, compiled } = JSON.parse(readFileSync(stats, 'utf8'));
+    assert.equal(workers, 2);
+    assert.equal(workersStartedEarly, 2, 'the workers were not started before the compile');
+    assert.ok(compiled > 0, 'nothing was compiled');
+    // Warm: nothing to compile, so no worker is started at all.
+    site.write('static/img/extra.txt', 'другой файл\n');
+    const warm = build(site.buildArgs(['--quiet', '--stats-json', stats], path.join(site.dir, '.cache-cold')), true);
+    assert.equal(warm.status, 0, warm.stderr);
+    assert.deepEqual((({ workers: w, workersStartedEarly: e }) => [w, e])(JSON.parse(readFileSync(stats, 'utf8'))), [0, 0]);
+  });
+
+  it('a cold build that fails before its compile, its workers started, lets its process end with the error', () => {
+    const site = copyFixture();
+    site.write('docs/guide/twin.md', '---\ntitle: Двойник\nslug: /guide/intro\n---\n\nТекст.\n');
+    // build() itself, not the CLI (which exits on an error): workers left running would keep this process alive.
+    const script = path.join(site.dir, 'build-once.ts');
+    site.write('build-once.ts', `import { build } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'build', 'index.ts')).href)};
+      build(${JSON.stringify({ projectRoot, docsDir: site.docs, pagesDir: path.join(site.dir, 'pages'), staticDir: path.join(site.dir, 'static'), configPath: path.join(site.dir, 'site.config.ts'), outDir: site.out, cacheDir: path.join(site.dir, '.cache'), userGuide: false })})
+        .then(() => console.log('built'), (e) => { console.error(e.message); process.exitCode = 3; });\n`);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: projectRoot, encoding: 'utf8', timeout: 60_000, env: { ...process.env, SG_WORKER_THRESHOLD: '0', SG_WORKERS: '2' },
+    });
+    assert.equal(r.signal, null, 'the process did not end after the failed build (killed by the test\'s timeout)');
+    assert.equal(r.status, 3, r.stderr);
+    assert.match(r.stderr, /route \/guide\/intro is claimed by two files/);
   });
 
   it('fails on a bad page with its file and line', () => {
