@@ -35,14 +35,10 @@ export function compileWorkerCount(chars: number, pages: number): number {
  */
 const EARLY_BYTES = 2 * WORKER_THRESHOLD;
 
-interface Started {
-  worker: Promise<Worker>;
-  /** Set when the worker ended before it was taken (it failed to load): a new one takes its place. */
-  ended: boolean;
-}
-
 /** Workers started before the compile, not taken yet. */
-let early: Started[] = [];
+let early: Promise<Worker | null>[] = [];
+/** Of those, the ones that ended before they were taken (they failed to load): new ones take their place. */
+const endedEarly = new WeakSet<Worker>();
 
 function spawn(file: string): Worker {
   return new Worker(file, { resourceLimits: BUSY_WORKER_LIMITS });
@@ -56,19 +52,14 @@ function spawn(file: string): Worker {
 export function startCompileWorkersEarly(markdownBytes: number, cacheDir: string | null): void {
   if (early.length > 0 || cacheDir === null || markdownBytes < EARLY_BYTES) return;
   if (existsSync(path.join(cacheDir, `${BODY_STORES.pages.names}.v8`))) return;
-  early = Array.from({ length: compileWorkerCount(Infinity, Infinity) }, () => {
-    const started: Started = { ended: false, worker: Promise.resolve(undefined as unknown as Worker) };
-    started.worker = startWorker(ENTRY, (file) => {
-      const w = spawn(file);
-      w.unref();
-      // Its failure is found again by the worker that replaces it, which reports it.
-      w.on('error', () => {});
-      w.once('exit', () => (started.ended = true));
-      return w;
-    });
-    started.worker.catch(() => (started.ended = true));
-    return started;
-  });
+  early = Array.from({ length: compileWorkerCount(Infinity, Infinity) }, () => startWorker(ENTRY, (file) => {
+    const w = spawn(file);
+    w.unref();
+    // Its failure is met again by the worker that replaces it, which reports it.
+    w.on('error', () => {});
+    w.once('exit', () => endedEarly.add(w));
+    return w;
+  }).catch(() => null));
 }
 
 /** The compile's workers, and how many of them were started early. */
@@ -79,9 +70,9 @@ export interface CompileWorkers {
 
 /** `count` compile workers: those started early that are alive first, new ones for the rest. Early ones beyond `count` are stopped. */
 export async function compileWorkers(count: number): Promise<CompileWorkers> {
-  const ready = await Promise.all(early.map(async (s) => ({ s, w: await s.worker.catch(() => null) })));
+  const ready = await Promise.all(early);
   early = [];
-  const alive = ready.filter(({ s, w }) => w && !s.ended).map(({ w }) => w!);
+  const alive = ready.filter((w): w is Worker => w !== null && !endedEarly.has(w));
   for (const w of alive.slice(count)) void w.terminate();
   const taken = alive.slice(0, count);
   for (const w of taken) w.ref();
@@ -91,6 +82,6 @@ export async function compileWorkers(count: number): Promise<CompileWorkers> {
 
 /** Stops the workers started early and never taken: the build ended before its compile. */
 export function stopEarlyWorkers(): void {
-  for (const s of early) void s.worker.then((w) => w.terminate(), () => {});
+  for (const w of early) void w.then((worker) => worker?.terminate());
   early = [];
 }
