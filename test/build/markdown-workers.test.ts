@@ -76,7 +76,8 @@ describe('Markdown compiled in worker threads', () => {
     site.write('static/img/extra.txt', 'другой файл\n');
     const warm = build(site.buildArgs(['--quiet', '--stats-json', stats], path.join(site.dir, '.cache-cold')), true);
     assert.equal(warm.status, 0, warm.stderr);
-    assert.deepEqual((({ workers: w, workersStartedEarly: e }) => [w, e])(JSON.parse(readFileSync(stats, 'utf8'))), [0, 0]);
+    const again = JSON.parse(readFileSync(stats, 'utf8'));
+    assert.deepEqual([again.workers, again.workersStartedEarly], [0, 0]);
   });
 
   it('a cold build that fails before its compile, its workers started, lets its process end with the error', () => {

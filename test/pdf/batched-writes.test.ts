@@ -29,7 +29,8 @@ function draw(batched: boolean): Promise<Drawn> {
     doc.fontSize(8).text(String(p + 1), 500, 800, { lineBreak: false });
   }
   const page = doc.page as unknown as { content: { buffer: unknown[]; pendingText?: string[] } };
-  contentChunks = page.content.buffer.length + (page.content.pendingText?.length ?? 0 ? 1 : 0);
+  // Text still waiting counts as the one chunk it will be written as.
+  contentChunks = page.content.buffer.length + (page.content.pendingText?.length ? 1 : 0);
   doc.end();
   return done;
 }
