@@ -2,7 +2,8 @@
 // same run (scripts/bench-floor.ts: the bare unified pipeline over the same pages), because the
 // machines here vary 2–3× from day to day and within minutes: a cold row is against the floors
 // measured just before and after it, the incremental rows against the last of those. Rows: cold builds of generated corpora
-// (../shared/bench/make-corpus.mjs) of 1000, 3000 and 10 000 pages; then, on the smallest corpus,
+// (../shared/bench/make-corpus.mjs) of 1000, 3000 and 10 000 pages (the smallest built three
+// times, its row the median); then, on the smallest corpus,
 // a build with nothing changed, after one page's text edit and after one page's title edit, and
 // what issue 21's outputs (page Markdown, llms, last-updated dates) cost; the edit rows are the
 // median of five edits of different pages. Every build runs in a fresh child process as an author
@@ -53,10 +54,12 @@ function corpus(pages: number): string {
 // here, before any timed build, so that the first row does not pay for it.
 sh(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts', '--prepare-only']);
 
-function buildOnce(docs: string, label: string, extra: string[] = []): Stats {
+/** One build of `docs` into `${docs}-dist` with `${docs}-cache` (`${docs}-dist-${folders}` and its cache when named). */
+function buildOnce(docs: string, label: string, extra: string[] = [], folders = ''): Stats {
   const statsFile = path.join(work, `${label}.json`);
   const started = performance.now();
-  sh(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts', '--docs', docs, '--out', `${docs}-dist`, '--cache-dir', `${docs}-cache`, '--stats-json', statsFile, '--quiet',
+  const suffix = folders && `-${folders}`;
+  sh(process.execPath, ['scripts/launch.mjs', 'scripts/build.ts', '--docs', docs, '--out', `${docs}-dist${suffix}`, '--cache-dir', `${docs}-cache${suffix}`, '--stats-json', statsFile, '--quiet',
     ...(args['no-link-check'] ? ['--no-link-check'] : []), ...extra]);
   const wallMs = performance.now() - started;
   return { ...(JSON.parse(readFileSync(statsFile, 'utf8')) as Omit<Stats, 'wallMs'>), wallMs };
@@ -70,7 +73,7 @@ const corpusStatic = path.join(work, 'corpus-static');
 cpSync(path.join(root, 'static'), corpusStatic, { recursive: true });
 mkdirSync(path.join(corpusStatic, 'files'), { recursive: true });
 writeFileSync(path.join(corpusStatic, 'files', 'documentation.pdf'), '%PDF-1.4 stand-in for the benchmark\n');
-const corpusBuild = (docs: string, label: string) => buildOnce(docs, label, ['--no-user-guide', '--static', corpusStatic]);
+const corpusBuild = (docs: string, label: string, folders = '') => buildOnce(docs, label, ['--no-user-guide', '--static', corpusStatic], folders);
 const docs = new Map(sizes.map((n) => [n, corpus(n)]));
 const smallest = docs.get(sizes[0])!;
 const measureFloor = () => JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number; cpuMs: number };
@@ -126,18 +129,32 @@ const targets: Record<number, (s: Stats) => string> = {
   10000: (s) => `≤ 1 GB, per page ≤ 1.3 × that at 1000 (here ${cold1000.pages ? ((s.wallMs / s.pages) / (cold1000.wallMs / cold1000.pages)).toFixed(2) : '?'} ×)`,
 };
 // The machine's speed drifts within minutes (one run's floor took 8.5 s before the cold rows and
-// 13.7 s after them): each cold row is against the mean of the floors measured just before and
-// just after it, and prints both; the floor after one row is the floor before the next.
+// 13.7 s after them): each cold build is against the mean of the floors measured just before and
+// just after it, and prints both; the floor after one build is the floor before the next. The
+// smallest corpus is built cold COLD_RUNS times, each into fresh folders, and its row is the
+// build with the median ratio: the same build of 1000 pages took 11.1 s, then 13.8 s, minutes
+// apart, so one build says as much about the minute as about the engine. The last of them leaves
+// the output and cache the incremental rows start from.
+const COLD_RUNS = 3;
 let floorBefore = measureFloor();
 for (const n of sizes) {
-  const s = corpusBuild(docs.get(n)!, `cold-${n}`);
-  const floorAfter = measureFloor();
-  floor = { ms: Math.round((floorBefore.ms + floorAfter.ms) / 2), pages: floorAfter.pages, cpuMs: Math.round((floorBefore.cpuMs + floorAfter.cpuMs) / 2) };
+  const runs = n === sizes[0] ? COLD_RUNS : 1;
+  const measured: { s: Stats; floor: typeof floor; before: number; after: number; ratio: number }[] = [];
+  for (let i = 0; i < runs; i++) {
+    const s = corpusBuild(docs.get(n)!, `cold-${n}-${i}`, i < runs - 1 ? `cold-${i}` : '');
+    const floorAfter = measureFloor();
+    const around = { ms: Math.round((floorBefore.ms + floorAfter.ms) / 2), pages: floorAfter.pages, cpuMs: Math.round((floorBefore.cpuMs + floorAfter.cpuMs) / 2) };
+    measured.push({ s, floor: around, before: floorBefore.ms, after: floorAfter.ms, ratio: s.wallMs / ((around.ms / around.pages) * n) });
+    floorBefore = floorAfter;
+  }
+  const median = medianOf(measured, (m) => m.ratio);
+  const { s } = median;
+  floor = median.floor;
   if (n === 1000) Object.assign(cold1000, { wallMs: s.wallMs, pages: s.pages, llmsMs: s.timings.llms ?? 0 });
-  console.log(`${' '.repeat(31)}floor just before and after this row: ${floorBefore.ms} and ${floorAfter.ms} ms; the row is against their mean`);
+  if (runs > 1) console.log(`${' '.repeat(31)}${runs} cold builds: ${measured.map((m) => `${Math.round(m.s.wallMs)} ms = ${m.ratio.toFixed(2)} × (floors ${m.before}/${m.after} ms)`).join('; ')}; the row is the median`);
+  else console.log(`${' '.repeat(31)}floor just before and after this row: ${median.before} and ${median.after} ms; the row is against their mean`);
   row(`cold, ${n} pages`, s, (targets[n] ?? (() => '-'))(s), n);
   cpuLine(s, n);
-  floorBefore = floorAfter;
 }
 // The incremental rows are against the floor measured after the last cold row.
 floor = floorBefore;
