@@ -22,7 +22,7 @@ import { bootScript } from './render/boot-script.ts';
 import { buildCsp, imageOriginsOf, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
 import { checkAnchors } from './checks/anchors.ts';
-import { checkLinks } from './checks/links.ts';
+import { checkLinks, preloadLinkChecker } from './checks/links.ts';
 import { SiteRefs, type SiteRef } from './checks/html-refs.ts';
 import { addCopies, OutputWriter, staticFiles, WRITE_BATCH, writeOut } from './output/files.ts';
 import { PreviousOutput } from './output/previous-output.ts';
@@ -184,7 +184,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const routeOfFile = routesOfFiles(sources);
     const markdownSources = sources.filter((s) => s.kind !== 'react-page');
     // Each page's HTML and Markdown stay in the body store until a stage needs that page's.
-    const compiledSite = await compileSite(markdownSources, routeOfFile, cacheDir);
+    // While the workers compile, this thread loads the link checker, which the end of the build needs.
+    const compiledSite = await compileSite(markdownSources, routeOfFile, cacheDir, options.checkLinks !== false ? preloadLinkChecker : undefined);
     pageStore = compiledSite.bodies;
     const { results: compiled, bodies, stats } = compiledSite;
     for (const c of compiled.values()) warnings.push(...c.warnings);

@@ -169,6 +169,8 @@ export async function compileSite(
   pages: SourcePage[],
   routeOfFile: Map<string, string>,
   cacheDir: string | null,
+  /** Called once the pages are in the workers' hands, when there are workers: the build's thread only waits for them until they finish. */
+  whileWorkersCompile?: () => void,
 ): Promise<CompiledSite> {
   const cache = KeyValueCache.open<CompiledPage>(cacheDir, BODY_STORES.pages.names);
   const bodies = BodyStore.open(cacheDir, 'pages');
@@ -222,9 +224,11 @@ export async function compileSite(
     // The pages' text as decoded for the compile, not decoded again.
     diagrams = await drawDiagramsOf(inputs.map((i) => ({ file: i.file, absPath: i.absPath, body: i.body, bodyLineOffset: i.lineOffset })));
     started = starting && (await starting);
-    compiled = started
-      ? await runWorkers(inputs, started.workers, { routeOfFile: [...routeOfFile], settings: currentMarkdownSettings(), cacheDir }, keep)
-      : await compileInThread(inputs, routeOfFile, keep);
+    if (started) {
+      const running = runWorkers(inputs, started.workers, { routeOfFile: [...routeOfFile], settings: currentMarkdownSettings(), cacheDir }, keep);
+      whileWorkersCompile?.();
+      compiled = await running;
+    } else compiled = await compileInThread(inputs, routeOfFile, keep);
   } catch (e) {
     bodies.close(); // the build stops here: no caller will
     // Workers started and not handed their pages (a diagram failed) are stopped.

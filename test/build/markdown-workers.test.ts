@@ -96,6 +96,14 @@ describe('Markdown compiled in worker threads', () => {
     assert.match(r.stderr, /route \/guide\/intro is claimed by two files/);
   });
 
+  it('checks links with the checker it loaded while the workers compiled: a missing file fails the build with its page and line', () => {
+    const site = copyFixture();
+    site.write('docs/guide/missing-file.md', '---\ntitle: Ссылка на файл\n---\n\nТекст.\n\n[Схема](/img/no-such-diagram.svg)\n');
+    const r = build(site.buildArgs(['--quiet']), true);
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /docs\/guide\/missing-file\.md:7: broken link on \/guide\/missing-file: \/img\/no-such-diagram\.svg points at a page or file that does not exist/);
+  });
+
   it('fails on a bad page with its file and line', () => {
     const site = copyFixture();
     site.write('docs/guide/bad-import.md', '---\ntitle: Плохая страница\n---\n\nТекст.\n\nimport Tabs from \'@theme/Tabs\';\n');
