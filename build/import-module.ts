@@ -20,6 +20,9 @@ export function importModule<T = Record<string, unknown>>(specifier: string): Pr
 /** esbuild, loaded when a build first needs it (an up-to-date build never does). */
 export const importEsbuild = () => importModule<typeof import('esbuild')>('esbuild');
 
+/** linkinator, loaded when a check first needs it; a second import while the first loads waits for that one. */
+export const importLinkinator = () => importModule<typeof import('linkinator')>('linkinator');
+
 /** Runs JavaScript made in memory (a bundled config, the icon shapes) as a module, through a data: URL. */
 export function importCode<T = Record<string, unknown>>(code: string | Uint8Array): Promise<T> {
   return importModule<T>(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);

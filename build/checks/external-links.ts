@@ -16,7 +16,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { splitFrontMatter } from '../model/frontmatter.ts';
 import { filesUnder } from '../file-tree.ts';
-import { importModule } from '../import-module.ts';
+import { importLinkinator } from '../import-module.ts';
 
 export interface ExternalLinkUse {
   /** The page's file, relative to the project (or the given folder's parent). */
@@ -108,7 +108,7 @@ export async function checkExternalLinks(options: ExternalCheckOptions): Promise
 
   if (toCheck.length > 0) {
     // Imported here: most runs of the build never load it.
-    const { LinkChecker } = await importModule<typeof import('linkinator')>('linkinator');
+    const { LinkChecker } = await importLinkinator();
     const wanted = new Set(toCheck);
     const answers = new Map<string, CacheEntry>();
     // One generated page that links to every URL once (as the build's own check does): given

@@ -19,7 +19,7 @@ import type { SiteRef } from './html-refs.ts';
 import { lineOfLinkIn, type LinkSource } from './link-line.ts';
 import { listen, resolvePath, staticHandler, type LowerFolder } from '../serve/server.ts';
 import { writeFileAtomic } from '../cache/atomic-write.ts';
-import { importModule } from '../import-module.ts';
+import { importLinkinator } from '../import-module.ts';
 import { nearestPageRoute } from './anchors.ts';
 
 /** Served only to the checker, never written to the output. */
@@ -49,17 +49,14 @@ export function fixOfBrokenLink(href: string, pageRoutes: Iterable<string>): str
   return near ? `link to ${near}, the page nearest to this URL, or correct the link target` : 'correct the link target';
 }
 
-let linkinator: Promise<typeof import('linkinator')> | undefined;
-/** linkinator, loaded once per process (~0.2 s of this thread). */
-const loadLinkinator = () => (linkinator ??= importModule<typeof import('linkinator')>('linkinator'));
-
 /**
- * Starts loading linkinator, for a build whose thread has nothing else to do meanwhile: a large
- * compile in workers. Loaded only when the check starts, at the end of a cold build of 1000
- * pages, it took ~0.75 s there (its files read behind the search index's and the compressor's).
+ * Starts loading linkinator (~0.2 s of this thread), for a build whose thread has nothing else to
+ * do meanwhile: a large compile in workers. Loaded only when the check starts, at the end of a
+ * cold build of 1000 pages, it took ~0.75 s there (its files read behind the search index's and
+ * the compressor's).
  */
 export function preloadLinkChecker(): void {
-  loadLinkinator().catch(() => {}); // the check itself reports a failure to load
+  importLinkinator().catch(() => {}); // the check itself reports a failure to load
 }
 
 /** The file that records the last list linkinator found whole (in the cache folder). */
@@ -96,7 +93,7 @@ export async function checkLinks(outDir: string, refsByRoute: Map<string, SiteRe
   const origin = `http://127.0.0.1:${port}`;
   try {
     // Loaded here unless preloaded: a build whose output was already checked never pays for loading it.
-    const { LinkChecker, LinkState } = await loadLinkinator();
+    const { LinkChecker, LinkState } = await importLinkinator();
     const result = await new LinkChecker().check({
       path: origin + LIST_PATH,
       recurse: false,
