@@ -18,7 +18,7 @@ import vm from 'node:vm';
  * compiled, and every cache made, under these defaults. test/build/launcher.test.ts checks them
  * against `node --v8-options`, and that the engine sets no other.
  */
-export const ENGINE_FLAG_DEFAULTS = { 'interrupt-budget': 67584, 'semi-space-growth-factor': 2, 'heap-growing-percent': 0 };
+export const ENGINE_FLAG_DEFAULTS = { 'interrupt-budget': 67584, 'semi-space-growth-factor': 2, 'heap-growing-percent': 0, 'parallel-scavenge': true };
 
 /**
  * A cache below this share of its file's size holds few of the file's functions (the process that
@@ -93,7 +93,9 @@ function compile(file, report, strict) {
 /** The flags the engine set so far (build/v8-flags.ts), by name. */
 const engineFlags = () => globalThis[Symbol.for('sgroups.v8.flags')] ?? new Map();
 
-const defaultsOf = (names) => names.map((name) => `--${name}=${ENGINE_FLAG_DEFAULTS[name]}`).join(' ');
+/** A flag at its default: `--name=value`, or `--name` / `--no-name` for a boolean. */
+const flagAt = (name, value) => (value === true ? `--${name}` : value === false ? `--no-${name}` : `--${name}=${value}`);
+const defaultsOf = (names) => names.map((name) => flagAt(name, ENGINE_FLAG_DEFAULTS[name])).join(' ');
 
 /**
  * Runs `compile` under V8's defaults of the flags the engine set (a chunk loaded after the engine

@@ -8,6 +8,7 @@
 import { currentMarkdownSettings, type MarkdownSettings } from './settings.ts';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
@@ -22,6 +23,7 @@ import type { CompileDeps } from './context.ts';
 import { BuildError } from '../errors.ts';
 import { timeSlicer } from '../time-slice.ts';
 import { drawDiagramsOf } from '../diagrams/index.ts';
+import { scavengeInParallel } from '../v8-flags.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -225,9 +227,16 @@ export async function compileSite(
     diagrams = await drawDiagramsOf(inputs.map((i) => ({ file: i.file, absPath: i.absPath, body: i.body, bodyLineOffset: i.lineOffset })));
     started = starting && (await starting);
     if (started) {
-      const running = runWorkers(inputs, started.workers, { routeOfFile: [...routeOfFile], settings: currentMarkdownSettings(), cacheDir }, keep);
-      whileWorkersCompile?.();
-      compiled = await running;
+      // A worker on every core: their garbage is collected without helper threads meanwhile (build/v8-flags.ts).
+      const everyCore = started.workers.length >= availableParallelism();
+      if (everyCore) scavengeInParallel(false);
+      try {
+        const running = runWorkers(inputs, started.workers, { routeOfFile: [...routeOfFile], settings: currentMarkdownSettings(), cacheDir }, keep);
+        whileWorkersCompile?.();
+        compiled = await running;
+      } finally {
+        if (everyCore) scavengeInParallel(true);
+      }
     } else compiled = await compileInThread(inputs, routeOfFile, keep);
   } catch (e) {
     bodies.close(); // the build stops here: no caller will

@@ -103,10 +103,12 @@ describe('the launcher', { timeout: 180_000 }, () => {
   it("puts back V8's defaults of exactly the flags the engine changes before the code cache is written", async () => {
     // A code cache made under other flags than the next start's is refused every time: the
     // defaults the launcher restores must be this V8's, and the engine must change no other flag.
-    const { ENGINE_FLAG_DEFAULTS } = await import(pathToFileURL(path.join(projectRoot, 'scripts', 'run-cached.mjs')).href) as { ENGINE_FLAG_DEFAULTS: Record<string, number> };
+    const { ENGINE_FLAG_DEFAULTS } = await import(pathToFileURL(path.join(projectRoot, 'scripts', 'run-cached.mjs')).href) as { ENGINE_FLAG_DEFAULTS: Record<string, number | boolean> };
     const options = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
     for (const [name, value] of Object.entries(ENGINE_FLAG_DEFAULTS)) {
-      assert.match(options, new RegExp(`default: --${name}=${value}\\b`), `--${name} defaults to ${value} in this V8`);
+      // A boolean's default reads `--name` or `--no-name`, any other `--name=value`.
+      const written = typeof value === 'boolean' ? `--${value ? '' : 'no-'}${name}` : `--${name}=${value}`;
+      assert.match(options, new RegExp(`default: ${written}(?![\\w-])`), `${written} is the default in this V8`);
     }
     // Every flag goes through build/v8-flags.ts, which tells the launcher.
     const set = new Set<string>();
@@ -114,7 +116,7 @@ describe('the launcher', { timeout: 180_000 }, () => {
     for (const rel of readdirSync(buildDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
       const text = readFileSync(path.join(buildDir, rel), 'utf8');
       if (rel !== 'v8-flags.ts') assert.doesNotMatch(text, /setFlagsFromString/, `${rel} sets V8 flags through build/v8-flags.ts`);
-      for (const call of text.matchAll(/setEngineFlags\(([^;]*)\);/g)) for (const flag of call[1].matchAll(/--([a-z][a-z-]*)=/g)) set.add(flag[1]);
+      for (const call of text.matchAll(/setEngineFlags\(([^;]*)\);/g)) for (const flag of call[1].matchAll(/--(?:no-)?([a-z][a-z-]*[a-z])(?=[=\s'`])/g)) set.add(flag[1]);
     }
     assert.deepEqual([...set].sort(), Object.keys(ENGINE_FLAG_DEFAULTS).sort());
   });

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
@@ -94,6 +95,25 @@ describe('Markdown compiled in worker threads', () => {
     assert.equal(r.signal, null, 'the process did not end after the failed build (killed by the test\'s timeout)');
     assert.equal(r.status, 3, r.stderr);
     assert.match(r.stderr, /route \/guide\/intro is claimed by two files/);
+  });
+
+  it('with a worker on every core, scavenges without helper threads during the compile and puts V8\'s default back after it', () => {
+    const site = copyFixture();
+    // As many workers as the compile runs at most on this machine (src: build/markdown/worker-pool.ts).
+    const workers = Math.min(availableParallelism(), 4);
+    const script = path.join(site.dir, 'build-flags.ts');
+    site.write('build-flags.ts', `import { build } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'build', 'index.ts')).href)};
+      import { engineFlag } from ${JSON.stringify(pathToFileURL(path.join(projectRoot, 'build', 'v8-flags.ts')).href)};
+      build(${JSON.stringify({ projectRoot, docsDir: site.docs, pagesDir: path.join(site.dir, 'pages'), staticDir: path.join(site.dir, 'static'), configPath: path.join(site.dir, 'site.config.ts'), outDir: site.out, cacheDir: null, userGuide: false })})
+        .then((r) => console.log(JSON.stringify({ workers: r.workers, flag: engineFlag('parallel-scavenge') ?? null })));\n`);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: projectRoot, encoding: 'utf8', timeout: 120_000, env: { ...process.env, SG_WORKER_THRESHOLD: '0', SG_WORKERS: String(workers) },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const { workers: used, flag } = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { workers: number; flag: string | null };
+    assert.equal(used, workers);
+    // Turned off and back on leaves `--parallel-scavenge` recorded; never turned off, nothing.
+    assert.equal(flag, workers >= availableParallelism() ? '--parallel-scavenge' : null);
   });
 
   it('checks links with the checker it loaded while the workers compiled: a missing file fails the build with its page and line', () => {
