@@ -6,7 +6,7 @@
 //     text in the open tab (no reload), median of K edits; budget 200 ms;
 //   - one title change: the pages that show the title change (its folder's), the edited page is rendered first.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { isolate, launchBrowser } from '../test/helpers/browser.ts';
 import { readArgs, wholeNumber } from './cli-args.ts';
 import { BENCH_DEV } from './commands.ts';
+import { benchScratch } from './bench-scratch.ts';
 import { engineEnv } from './engine-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,7 +23,8 @@ const pages = wholeNumber(BENCH_DEV, 'pages', args.pages, 1000, { min: 1 });
 const edits = wholeNumber(BENCH_DEV, 'edits', args.edits, 10, { min: 1 });
 const EDIT_BUDGET_MS = 200;
 
-const work = mkdtempSync(path.join(os.tmpdir(), `sg-bench-dev-${pages}-`));
+const scratch = benchScratch(`sg-bench-dev-${pages}-`, pages, args.scratch);
+const work = scratch.dir;
 const corpus = path.join(work, 'docs');
 const gen = spawnSync(process.execPath, [path.join(root, '..', 'shared', 'bench', 'make-corpus.mjs'), corpus, String(pages)], { encoding: 'utf8' });
 if (gen.status !== 0) throw new Error(`make-corpus failed:\n${gen.stderr}`);
@@ -131,7 +133,7 @@ try {
   const serverLines = [...log.matchAll(/p0005\.md: 1 page updated in (\d+) ms/g)].map((m) => Number(m[1]));
   const ok = (v: number, budget: number) => (v <= budget ? 'within budget' : 'OVER BUDGET');
   console.log([
-    `Dev server on ${pages} generated pages (${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`,
+    `Dev server on ${pages} generated pages (${os.availableParallelism()} cores, scratch ${work} on ${scratch.kind}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`,
     `  floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms`,
     `  time to first page served (cold, no Markdown cache): ${Math.round(firstPageMs)} ms = ${ratio(firstPageMs)} — target ≤ 0.2 × floor, ${ok(firstPageMs, 0.2 * floor.ms)}; the whole site built after ${Math.round(fullBuildMs)} ms`,
     `  edit → new text in the open tab, no reload: median ${median(latencies)} ms over ${edits} edits (min ${Math.min(...latencies)}, max ${Math.max(...latencies)}) — target ≤ 100 ms; budget ${EDIT_BUDGET_MS} ms, ${ok(median(latencies), EDIT_BUDGET_MS)}`,

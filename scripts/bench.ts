@@ -13,19 +13,22 @@
 // Options: --pages 1000,3000 (the cold corpora), --quick (1000 pages only), --site-only (only this
 // site's rows), --keep, --no-link-check.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArgs } from './cli-args.ts';
 import { BENCH } from './commands.ts';
+import { benchScratch } from './bench-scratch.ts';
 import { engineEnv } from './engine-env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.join(root, '..', 'shared', 'bench');
 const args = readArgs(BENCH);
 const sizes = (args.quick ? '1000' : (args.pages ?? '1000,3000,10000')).split(',').map(Number).filter((n) => n > 0).sort((a, b) => a - b);
-const work = mkdtempSync(path.join(os.tmpdir(), 'sg-bench-'));
+// Room for the smallest corpus built into three folders (its cold rows) and edited, the others into one.
+const scratch = benchScratch('sg-bench-', sizes.reduce((n, size) => n + size * (size === sizes[0] ? 5 : 1), 0), args.scratch);
+const work = scratch.dir;
 
 // Builds run as `npm run build` runs them (its variables: scripts/engine-env.ts), and so does the
 // floor, so that a ratio compares the work alone.
@@ -78,7 +81,7 @@ const docs = new Map(sizes.map((n) => [n, corpus(n)]));
 const smallest = docs.get(sizes[0])!;
 const measureFloor = () => JSON.parse(sh(process.execPath, ['--import', 'tsx', 'scripts/bench-floor.ts', smallest])) as { ms: number; pages: number; cpuMs: number };
 let floor = measureFloor();
-console.log(`Benchmark (${os.availableParallelism()} cores). Floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page), CPU ${(floor.cpuMs / 1000).toFixed(1)} s with V8's helper threads`);
+console.log(`Benchmark (${os.availableParallelism()} cores; scratch ${work}, ${scratch.kind}). Floor: bare unified pipeline over ${floor.pages} pages, one thread: ${floor.ms} ms (${(floor.ms / floor.pages).toFixed(2)} ms/page), CPU ${(floor.cpuMs / 1000).toFixed(1)} s with V8's helper threads`);
 const floorFor = (pages: number) => (floor.ms / floor.pages) * pages;
 
 /**

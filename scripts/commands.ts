@@ -128,7 +128,9 @@ export const WRITE_HEADING_IDS = spec({
 });
 
 /** The benchmarks' corpora and builds go to a temporary folder, removed at the end unless kept. */
-const KEEP = { keep: { type: 'boolean', help: 'leave the generated corpora and builds in the temporary folder' } } as const satisfies Record<string, OptionSpec>;
+const KEEP = { keep: { type: 'boolean', help: 'leave the generated corpora and builds in the scratch folder' } } as const satisfies Record<string, OptionSpec>;
+/** The benchmarks' scratch folder (scripts/bench-scratch.ts). */
+const SCRATCH = { scratch: { type: 'string', value: 'DIR', help: 'where the corpora and builds go (default: /dev/shm when it is a tmpfs, else the temporary folder)' } } as const satisfies Record<string, OptionSpec>;
 
 export const TEST = spec({
   name: 'npm test',
@@ -145,6 +147,7 @@ export const BENCH = spec({
     quick: { type: 'boolean', help: 'the 1000-page corpus only' },
     'site-only': { type: 'boolean', help: 'only this site\'s rows' },
     'no-link-check': { type: 'boolean', help: 'build without the link check' },
+    ...SCRATCH,
     ...KEEP,
   },
 });
@@ -155,6 +158,7 @@ export const BENCH_DEV = spec({
   options: {
     pages: { type: 'string', value: 'N', help: 'the corpus size (default 1000)' },
     edits: { type: 'string', value: 'N', help: 'edits timed (default 10)' },
+    ...SCRATCH,
     ...KEEP,
   },
 });
