@@ -57,7 +57,7 @@ export function releaseHeapTuning(): void {
  * compile worker runs on every core (build/markdown/compile-stage.ts). The helpers then have no
  * core of their own: each worker's scavenge waits for helpers that take turns with the other
  * workers' JavaScript. Alone, each worker collects its own garbage on its own thread. Measured on
- * the 1000-page corpus, two cores, cold builds alternated with and without: 11.60 s → 11.04 s on
+ * the 1000-page corpus, two cores, cold builds alternated without and with: 11.60 s → 11.04 s on
  * average over 8 pairs (6 faster), and as much less CPU; peak memory the same. V8 reads the flag
  * at every scavenge, in every thread.
  */

@@ -11,7 +11,8 @@
 // Last, this site with and without its user guide PDF. After the first floor, the floor runs on
 // every core at once, to show how much the cores together add on this machine.
 // Options: --pages 1000,3000 (the cold corpora), --quick (1000 pages only), --site-only (only this
-// site's rows), --keep, --no-link-check.
+// site's rows), --scratch DIR (where corpora and builds go: scripts/bench-scratch.ts), --keep,
+// --no-link-check.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
