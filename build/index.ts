@@ -1,6 +1,7 @@
 // `build()`: first the up-to-date check (a build of exactly these inputs is in place: nothing to
 // do), with nothing but light modules loaded; otherwise the pipeline (build/pipeline.ts), loaded
 // only then, so that a build with nothing to do starts and ends in a fraction of a second.
+import type { GuideOutcome } from './pdf/stage.ts';
 import { setEngineFlags } from './v8-flags.ts';
 import { failOnWarnings, withWarnings, type Warning } from './errors.ts';
 import type { PathOptions } from './model/paths.ts';
@@ -39,6 +40,8 @@ export interface BuildResult {
   workers: number;
   /** Of those, Markdown workers started before the compile, beside discovery (build/markdown/worker-pool.ts). */
   workersStartedEarly?: number;
+  /** How the user guide PDF was made, when the build made one (build/pdf/stage.ts). */
+  userGuide?: GuideOutcome;
   /** Diagrams drawn into the docs' store (build/diagrams/). */
   diagramsDrawn: number;
   /** The browser bundle and the page renderer were those of a kept build (build/render/bundle-cache.ts). */

@@ -15,6 +15,7 @@ import { compileSite, pageBodies } from './markdown/compile-stage.ts';
 import { filesShownBy } from './markdown/compile.ts';
 import type { BodyStore } from './cache/body-store.ts';
 import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
+import { GuideStream } from './pdf/stream.ts';
 import { GuideError } from './pdf/guide-error.ts';
 import { loadSiteConfig } from './model/config.ts';
 import { failOnWarnings, throwIfAny, type Warning } from './errors.ts';
@@ -185,7 +186,9 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     const markdownSources = sources.filter((s) => s.kind !== 'react-page');
     // Each page's HTML and Markdown stay in the body store until a stage needs that page's.
     // While the workers compile, this thread loads the link checker, which the end of the build needs.
-    const compiledSite = await compileSite(markdownSources, routeOfFile, cacheDir, options.checkLinks !== false ? preloadLinkChecker : undefined);
+    // The user guide is drawn as the pages compile, when this thread compiles them (build/pdf/stream.ts).
+    const guideStream = GuideStream.begin(guideWorker, { config, sources, categories, root, configPath, staging, staticDir });
+    const compiledSite = await compileSite(markdownSources, routeOfFile, cacheDir, options.checkLinks !== false ? preloadLinkChecker : undefined, guideStream);
     pageStore = compiledSite.bodies;
     const { results: compiled, bodies, stats } = compiledSite;
     for (const c of compiled.values()) warnings.push(...c.warnings);
@@ -223,7 +226,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
 
     // 4b. The user guide PDF (build/pdf/), rendered beside the HTML; awaited before the link check.
     const guideImages = guideWorker ? contentAssets(compiled.values()) : [];
-    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, htmlOf: (page) => fillCards(pageBody.html(page), page.route), images: guideImages });
+    const userGuide = guideWorker && buildUserGuide({ config, pages, sidebars, root, staging, staticDir, cacheDir, worker: guideWorker, stream: guideStream, htmlOf: (page) => fillCards(pageBody.html(page), page.route), images: guideImages });
     userGuide?.catch(() => {}); // awaited below
 
     // 5. Render every route and write its HTML and page data, in batches so that the output is
@@ -333,9 +336,10 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [assets.inlineCss], imageOriginsOf(compiled.values())));
     lap('emit');
 
+    let guideOutcome: BuildResult['userGuide'];
     if (userGuide) {
       try {
-        await userGuide;
+        guideOutcome = (await userGuide).outcome;
       } catch (e) {
         // Named by the page's source file, and the image it could not draw by its own file and line there.
         if (!(e instanceof GuideError)) throw e;
@@ -381,7 +385,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // Only now: the cache names files of the output that is in place.
     reuse.save(outDir);
     lap('swap');
-    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, workersStartedEarly: stats.workersStartedEarly, diagramsDrawn: stats.diagrams, bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
+    return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, workersStartedEarly: stats.workersStartedEarly, diagramsDrawn: stats.diagrams, ...(guideOutcome ? { userGuide: guideOutcome } : {}), bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
   } catch (e) {
     await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close(), search?.settle(), searchWriting]);
     discardStaging(staging);

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     if (args['stats-json']) {
       // maxRSS covers the worker threads too: they live in this process.
       const { maxRSS, userCPUTime, systemCPUTime } = process.resourceUsage();
-      writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, cpuMs: { user: Math.round(userCPUTime / 1000), system: Math.round(systemCPUTime / 1000) }, pages: result.pages, compiled: result.compiled, workers: result.workers, workersStartedEarly: result.workersStartedEarly ?? 0, rendered: result.rendered, framesReused: result.framesReused ?? 0, bundlesFromCache: result.bundlesFromCache ?? false, timings: result.timings, firstLoad: result.firstLoad }));
+      writeFileSync(args['stats-json'], JSON.stringify({ totalMs, peakRssKb: maxRSS, cpuMs: { user: Math.round(userCPUTime / 1000), system: Math.round(systemCPUTime / 1000) }, pages: result.pages, compiled: result.compiled, workers: result.workers, workersStartedEarly: result.workersStartedEarly ?? 0, rendered: result.rendered, framesReused: result.framesReused ?? 0, bundlesFromCache: result.bundlesFromCache ?? false, ...(result.userGuide ? { userGuide: result.userGuide } : {}), timings: result.timings, firstLoad: result.firstLoad }));
     }
   } catch (e) {
     // Ctrl+C in a terminal reaches esbuild's service process too, and its death can fail the build

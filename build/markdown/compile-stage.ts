@@ -140,14 +140,35 @@ async function runWorkers<T>(inputs: MarkdownInput[], workers: Worker[], setup: 
   });
 }
 
-/** Compiles one page after another on this thread, yielding every 40 ms: same results, but the dev server answers the first page while the rest compile. */
-async function compileInThread<T>(inputs: MarkdownInput[], routeOfFile: Map<string, string>, keep: (c: CompiledMarkdown) => T): Promise<T[]> {
-  const out: T[] = [];
+/**
+ * Compiles one page after another on this thread, yielding every 40 ms: same results, but the dev
+ * server answers the first page while the rest compile. `order`: the indexes of `inputs` in the
+ * order to compile them (the results stay in the order of `inputs`); `compiled` is told of each.
+ */
+async function compileInThread<T>(
+  inputs: MarkdownInput[],
+  routeOfFile: Map<string, string>,
+  keep: (c: CompiledMarkdown) => T,
+  order: number[] = inputs.map((_, i) => i),
+  compiled?: (index: number, c: CompiledMarkdown) => void,
+): Promise<T[]> {
+  const out: T[] = new Array(inputs.length);
   const pause = timeSlicer(40);
-  for (const input of inputs) {
-    out.push(keep(compileMarkdown(input, routeOfFile)));
+  // A page that does not compile fails the build; the one reported is the first in the list's
+  // order, whatever the order of the compile, so the pages before it in the list still compile.
+  let failed: { index: number; error: unknown } | undefined;
+  for (const i of order) {
+    if (failed && i > failed.index) continue;
+    try {
+      const c = compileMarkdown(inputs[i], routeOfFile);
+      compiled?.(i, c);
+      out[i] = keep(c);
+    } catch (error) {
+      failed = { index: i, error };
+    }
     await pause();
   }
+  if (failed) throw failed.error;
   return out;
 }
 
@@ -158,6 +179,15 @@ async function compileInThread<T>(inputs: MarkdownInput[], routeOfFile: Map<stri
 export interface CompiledPage extends Omit<CompiledMarkdown, 'html' | 'markdown'> {
   htmlBody: BodyRef;
   markdownBody: BodyRef;
+}
+
+/**
+ * Told of each page as soon as its compiled form is known, when the compile runs on this thread
+ * (the user guide is drawn meanwhile, build/pdf/stream.ts); `rank` orders the compile.
+ */
+export interface CompileListener {
+  rank(page: SourcePage): number;
+  add(page: SourcePage, compiled: { h1?: string; html: string; assets: CompiledMarkdown['assets'] }): void;
 }
 
 export interface CompiledSite {
@@ -173,6 +203,8 @@ export async function compileSite(
   cacheDir: string | null,
   /** Called once the pages are in the workers' hands, when there are workers: the build's thread only waits for them until they finish. */
   whileWorkersCompile?: () => void,
+  /** Told of every page (the cached ones first) when this thread compiles some: none when workers do, or nothing is to compile. */
+  listener?: CompileListener | null,
 ): Promise<CompiledSite> {
   const cache = KeyValueCache.open<CompiledPage>(cacheDir, BODY_STORES.pages.names);
   const bodies = BodyStore.open(cacheDir, 'pages');
@@ -237,6 +269,13 @@ export async function compileSite(
       } finally {
         if (everyCore) scavengeInParallel(true);
       }
+    } else if (listener && todo.length > 0) {
+      for (const page of pages) {
+        const c = results.get(page.absPath);
+        if (c) listener.add(page, { h1: c.h1, html: bodies.read(c.htmlBody), assets: c.assets });
+      }
+      const order = todo.map((_, i) => i).sort((a, b) => listener.rank(todo[a].page) - listener.rank(todo[b].page) || a - b);
+      compiled = await compileInThread(inputs, routeOfFile, keep, order, (i, c) => listener.add(todo[i].page, c));
     } else compiled = await compileInThread(inputs, routeOfFile, keep);
   } catch (e) {
     bodies.close(); // the build stops here: no caller will

@@ -100,7 +100,9 @@ export interface AssembleInput {
   categories?: Categories;
 }
 
-const titleOf = (s: SourcePage, compiled: Map<string, CompiledForPage>) => s.frontMatter.title ?? compiled.get(s.absPath)?.h1 ?? humanise(s.id);
+/** A page's title: its front matter's, else its Markdown's `# h1`, else its id made readable. */
+export const titleOfPage = (s: SourcePage, h1: string | undefined) => s.frontMatter.title ?? h1 ?? humanise(s.id);
+const titleOf = (s: SourcePage, compiled: Map<string, CompiledForPage>) => titleOfPage(s, compiled.get(s.absPath)?.h1);
 
 /** Its sidebar_position, else its file name's number prefix (`03-upgrade.md` → 3), as in Docusaurus. */
 function positionOf(d: SourcePage): number | undefined {

@@ -41,13 +41,16 @@ const TEXT = '#1f2328';
 const LINK = '#0b63b8';
 
 export interface GuidePage { route: string; title: string; html: string }
-export interface GuideInput {
+/** What the title page and the document's information say. */
+export interface GuideMeta {
   product: string;
   versionLabel: string;
   author: string;
   siteUrl: string;
   /** YYYY-MM-DD, from the content (never the clock). */
   date: string;
+}
+export interface GuideInput extends GuideMeta {
   sidebars: SidebarNode[][];
   pages: Map<string, GuidePage>;
   /** Reads an image by its site path (/img/x.png) → bytes, or null when missing. */
@@ -56,14 +59,59 @@ export interface GuideInput {
 
 
 interface Run { text: string; font: FontName; colour: string; link?: string; goTo?: string; size?: number }
-interface TocLine { label: string; depth: number; dest: string; page: number }
+/**
+ * A category or a page of the guide, as the pages are drawn: where its contents line and outline
+ * item point. Their labels are put in at the end (GuideDraft.finish).
+ */
+interface Entry { depth: number; dest: string; pageIndex: number; parent: number }
 
+/** pdfkit's default outline item (a page shown whole), placed on a page given by its number. */
+const OUTLINE_ITEM = { top: 0, left: 0, zoom: 0, fit: true, expanded: false };
 const MARGIN = 56;
 const BODY = 10.5;
 /** The tallest a figure is drawn (A4 is 842 pt tall): big diagrams shrink rather than fill a page. */
 const SVG_MAX_HEIGHT = 380;
 
+/**
+ * A guide being drawn as its pages arrive: the build starts it before the Markdown is compiled
+ * and adds each page once compiled (build/pdf/stream.ts), so that drawing it overlaps the compile.
+ */
+export interface GuideDraft {
+  /** A page, in any order: it is drawn once every page before it in the sidebars is. */
+  add(page: GuidePage): void;
+  /**
+   * The PDF, once every page of the plan is added. The contents and the outline take their
+   * labels from `sidebars`, which must have the plan's shape (guideShape): only labels may differ.
+   */
+  finish(sidebars: SidebarNode[][]): Promise<Buffer>;
+}
+
+/** Whether a sidebar item is a page of the guide: a doc whose page the guide has. */
+const inGuide = (n: SidebarNode, routes: ReadonlySet<string>) => n.type === 'link' && !!n.docId && routes.has(n.href);
+
+/**
+ * The sidebars without their labels: what the drawing of the guide depends on besides its pages.
+ * A draft started from one plan can be finished with sidebars of the same shape.
+ */
+export function guideShape(sidebars: SidebarNode[][], routes: ReadonlySet<string>): string {
+  const shape = (nodes: SidebarNode[]): unknown[] => nodes.map((n) => (n.type === 'category' ? shape(n.items) : inGuide(n, routes) ? n.href : 0));
+  return JSON.stringify(sidebars.map(shape));
+}
+
+/** The whole guide at once: a draft given every page. Drawn by the same steps, so the same bytes. */
 export function renderGuide(input: GuideInput): Promise<Buffer> {
+  const draft = startGuide(input, input.sidebars, new Set(input.pages.keys()), input.readAsset);
+  for (const page of input.pages.values()) draft.add(page);
+  return draft.finish(input.sidebars);
+}
+
+/**
+ * Starts a guide laid out by `plan` (the sidebars; their labels are not used) with the pages at
+ * `routes`: the title page and the contents' pages now, each page as it arrives (add), the
+ * contents, outline and running footers at the end (finish).
+ */
+export function startGuide(meta: GuideMeta, plan: SidebarNode[][], routes: ReadonlySet<string>, readAsset: GuideInput['readAsset']): GuideDraft {
+  const input = { ...meta, readAsset };
   const when = new Date(`${input.date}T00:00:00Z`);
   const doc = new PDFDocument({
     size: 'A4', margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, bufferPages: true, autoFirstPage: false,
@@ -80,8 +128,13 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
   const width = () => doc.page.width - MARGIN * 2;
   const names = new Set<string>();
   const routesInGuide = new Set<string>();
-  const walkRoutes = (nodes: SidebarNode[]) => { for (const n of nodes) n.type === 'link' ? n.docId && input.pages.has(n.href) && routesInGuide.add(n.href) : walkRoutes(n.items); };
-  input.sidebars.forEach(walkRoutes);
+  const walkRoutes = (nodes: SidebarNode[]) => { for (const n of nodes) n.type === 'link' ? inGuide(n, routes) && routesInGuide.add(n.href) : walkRoutes(n.items); };
+  plan.forEach(walkRoutes);
+
+  // The pages added so far, and the walk's wait for the one it draws next.
+  const arrived = new Map<string, GuidePage>();
+  let waiting: { route: string; resolve: (page: GuidePage) => void } | undefined;
+  const pageAt = (route: string): GuidePage | Promise<GuidePage> => arrived.get(route) ?? new Promise((resolve) => { waiting = { route, resolve }; });
 
   // Title page.
   doc.addPage();
@@ -92,9 +145,9 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
   doc.text(input.author, MARGIN, doc.page.height - MARGIN - 40, { align: 'center', width: width() });
 
   // Table of contents: its pages are reserved now and filled once the page numbers are known.
-  const toc: TocLine[] = [];
+  const entries: Entry[] = [];
   const countToc = (nodes: SidebarNode[]): number => nodes.reduce((n, x) => n + 1 + (x.type === 'category' ? countToc(x.items) : 0), 0);
-  const tocEntries = input.sidebars.reduce((n, s) => n + countToc(s), 0);
+  const tocEntries = plan.reduce((n, s) => n + countToc(s), 0);
   const TOC_PER_PAGE = 38;
   const tocPages = Math.max(1, Math.ceil((tocEntries + 2) / TOC_PER_PAGE));
   const tocStart = doc.bufferedPageRange().count;
@@ -106,26 +159,26 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
   const startPage = () => { if (!fresh) doc.addPage(); fresh = true; };
   doc.on('pageAdded', () => { pageTitles[doc.bufferedPageRange().count - 1] = currentTitle; });
 
-  const renderNodes = (nodes: SidebarNode[], depth: number, parent: PDFKit.PDFOutline) => {
+  // The pages are drawn in sidebar order, each when it has arrived. Awaiting one that has
+  // resolves in a microtask: pages added together are drawn in one go.
+  const renderNodes = async (nodes: SidebarNode[], depth: number, parent: number) => {
     for (const node of nodes) {
       if (node.type === 'category') {
         startPage();
-        const dest = `category:${toc.length}`;
+        const dest = `category:${entries.length}`;
         doc.addNamedDestination(dest);
-        toc.push({ label: node.label, depth, dest, page: doc.bufferedPageRange().count });
-        const item = parent.addItem(node.label);
-        renderNodes(node.items, depth + 1, item);
+        entries.push({ depth, dest, pageIndex: doc.bufferedPageRange().count - 1, parent });
+        await renderNodes(node.items, depth + 1, entries.length - 1);
         continue;
       }
-      const page = node.docId ? input.pages.get(node.href) : undefined;
-      if (!page) continue;
+      if (!inGuide(node, routes)) continue;
+      const page = await pageAt(node.href);
       currentTitle = page.title;
       startPage();
       pageTitles[doc.bufferedPageRange().count - 1] = currentTitle;
       doc.addNamedDestination(page.route);
       names.add(page.route);
-      toc.push({ label: node.label, depth, dest: page.route, page: doc.bufferedPageRange().count });
-      parent.addItem(node.label);
+      entries.push({ depth, dest: page.route, pageIndex: doc.bufferedPageRange().count - 1, parent });
       renderPage(page);
       fresh = false;
     }
@@ -413,41 +466,68 @@ export function renderGuide(input: GuideInput): Promise<Buffer> {
     doc.moveDown(0.4);
   };
 
-  for (const sidebar of input.sidebars) renderNodes(sidebar, 0, doc.outline);
+  const drawn = (async () => { for (const sidebar of plan) await renderNodes(sidebar, 0, -1); })();
+  drawn.catch(() => {}); // finish() reports it
 
-  // Fill in the table of contents.
-  doc.switchToPage(tocStart);
-  doc.font('bold').fontSize(18).fillColor(TEXT).text('Содержание', MARGIN, MARGIN);
-  doc.moveDown(0.6);
-  for (const line of toc) {
-    if (doc.y > doc.page.height - MARGIN - 20) doc.switchToPage(doc.bufferedPageRange().start + Math.min(tocStart + tocPages - 1, pageIndex() + 1)), doc.y = MARGIN;
-    const y = doc.y;
-    const x = MARGIN + line.depth * 14;
-    doc.font(line.depth === 0 ? 'bold' : 'sans').fontSize(10).fillColor(TEXT);
-    doc.text(line.label, x, y, { width: width() - line.depth * 14 - 40, goTo: line.dest, lineBreak: false, ellipsis: true } as PDFKit.Mixins.TextOptions);
-    doc.text(String(line.page), MARGIN, y, { width: width(), align: 'right', goTo: line.dest, lineBreak: false } as PDFKit.Mixins.TextOptions);
-    doc.x = MARGIN; doc.y = y + 14.5;
-  }
-  function pageIndex(): number {
+  const add = (page: GuidePage) => {
+    arrived.set(page.route, page);
+    if (waiting?.route === page.route) {
+      const { resolve } = waiting;
+      waiting = undefined;
+      resolve(page);
+    }
+  };
+
+  const finish = async (sidebars: SidebarNode[][]): Promise<Buffer> => {
+    if (guideShape(sidebars, routes) !== guideShape(plan, routes)) throw new Error('the user guide was planned from other sidebars than it is finished with');
+    const missing = [...routesInGuide].filter((r) => !arrived.has(r));
+    if (missing.length) throw new Error(`the user guide lacks the page ${missing[0]}`);
+    await drawn;
+    // The labels, in the order the walk met the categories and pages.
+    const labels: string[] = [];
+    const collect = (nodes: SidebarNode[]) => { for (const n of nodes) if (n.type === 'category') labels.push(n.label), collect(n.items); else if (inGuide(n, routes)) labels.push(n.label); };
+    sidebars.forEach(collect);
+    const items: PDFKit.PDFOutline[] = [];
+    entries.forEach((e, i) => items.push((e.parent < 0 ? doc.outline : items[e.parent]).addItem(labels[i], { ...OUTLINE_ITEM, pageNumber: e.pageIndex } as never)));
+    drawEnd(entries.map((e, i) => ({ label: labels[i], depth: e.depth, dest: e.dest, page: e.pageIndex + 1 })));
+    return done;
+  };
+  return { add, finish };
+
+  /** The contents (with the pages' numbers), the running footers, and the end of the document. */
+  function drawEnd(toc: { label: string; depth: number; dest: string; page: number }[]) {
+    doc.switchToPage(tocStart);
+    doc.font('bold').fontSize(18).fillColor(TEXT).text('Содержание', MARGIN, MARGIN);
+    doc.moveDown(0.6);
+    for (const line of toc) {
+      if (doc.y > doc.page.height - MARGIN - 20) doc.switchToPage(doc.bufferedPageRange().start + Math.min(tocStart + tocPages - 1, pageIndex() + 1)), doc.y = MARGIN;
+      const y = doc.y;
+      const x = MARGIN + line.depth * 14;
+      doc.font(line.depth === 0 ? 'bold' : 'sans').fontSize(10).fillColor(TEXT);
+      doc.text(line.label, x, y, { width: width() - line.depth * 14 - 40, goTo: line.dest, lineBreak: false, ellipsis: true } as PDFKit.Mixins.TextOptions);
+      doc.text(String(line.page), MARGIN, y, { width: width(), align: 'right', goTo: line.dest, lineBreak: false } as PDFKit.Mixins.TextOptions);
+      doc.x = MARGIN; doc.y = y + 14.5;
+    }
+    function pageIndex(): number {
+      const range = doc.bufferedPageRange();
+      for (let i = range.start; i < range.start + range.count; i++) if ((doc as unknown as { page: unknown }).page === (doc as unknown as { _pageBuffer: unknown[] })._pageBuffer[i - range.start]) return i;
+      return tocStart;
+    }
+
+    // Running footer: page title and number, on every page after the title page.
     const range = doc.bufferedPageRange();
-    for (let i = range.start; i < range.start + range.count; i++) if ((doc as unknown as { page: unknown }).page === (doc as unknown as { _pageBuffer: unknown[] })._pageBuffer[i - range.start]) return i;
-    return tocStart;
+    for (let i = 1; i < range.count; i++) {
+      doc.switchToPage(i);
+      const bottom = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      const title = i < tocStart + tocPages ? 'Содержание' : pageTitles[i] ?? '';
+      doc.font('sans').fontSize(8).fillColor('#57606a');
+      doc.text(title, MARGIN, doc.page.height - 36, { width: width() - 40, lineBreak: false, ellipsis: true } as PDFKit.Mixins.TextOptions);
+      doc.text(String(i + 1), MARGIN, doc.page.height - 36, { width: width(), align: 'right', lineBreak: false });
+      doc.page.margins.bottom = bottom;
+    }
+    doc.end();
   }
-
-  // Running footer: page title and number, on every page after the title page.
-  const range = doc.bufferedPageRange();
-  for (let i = 1; i < range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const title = i < tocStart + tocPages ? 'Содержание' : pageTitles[i] ?? '';
-    doc.font('sans').fontSize(8).fillColor('#57606a');
-    doc.text(title, MARGIN, doc.page.height - 36, { width: width() - 40, lineBreak: false, ellipsis: true } as PDFKit.Mixins.TextOptions);
-    doc.text(String(i + 1), MARGIN, doc.page.height - 36, { width: width(), align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
 }
 
 /**

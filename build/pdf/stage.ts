@@ -6,12 +6,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageData, SidebarData } from '../../src/data/types.ts';
+import type { PageData, SidebarData, SidebarNode } from '../../src/data/types.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import { Worker } from 'node:worker_threads';
-import type { GuidePage } from './render.ts';
+import type { GuideMeta, GuidePage } from './render.ts';
 import { GuideError } from './guide-error.ts';
-import type { WorkerInput, WorkerReply } from './worker.ts';
+import type { WorkerMessage, WorkerReply } from './worker.ts';
+import type { GuideStream } from './stream.ts';
 import { BUSY_WORKER_LIMITS, startWorker } from '../worker-bundle.ts';
 
 /** "© 2025 " before the holder's name; an escape, so that the engine's bundle is all ASCII (scripts/run-cached.mjs). */
@@ -19,7 +20,7 @@ const COPYRIGHT_AND_YEAR = /^\u00a9\s*\d{4}\s*/;
 
 export const GUIDE_PATH = 'files/documentation.pdf';
 /** Bump when render.ts changes what it draws, so cached PDFs are not reused. */
-const RENDER_VERSION = '2';
+const RENDER_VERSION = '3';
 
 export interface GuideStageInput {
   config: SiteConfig;
@@ -38,10 +39,12 @@ export interface GuideStageInput {
    * copies them into its output only after the pages, and leaves unchanged ones in the output in place.
    */
   images?: [string, string][];
+  /** The guide begun before the compile (build/pdf/stream.ts): finished here when it can be. */
+  stream?: GuideStream | null;
 }
 
 /** The build date printed on the title page: the newest commit date of docs/, never the clock. */
-async function contentDate(root: string): Promise<string> {
+export async function contentDate(root: string): Promise<string> {
   try {
     const { stdout } = await promisify(execFile)('git', ['log', '-1', '--format=%cs', '--', 'docs'], { cwd: root });
     if (/^\d{4}-\d{2}-\d{2}$/.test(stdout.trim())) return stdout.trim();
@@ -49,15 +52,20 @@ async function contentDate(root: string): Promise<string> {
   return '2000-01-01';
 }
 
-export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: number; cached: boolean }> {
+/** The title page's and the document information's facts, from the site config and the content date. */
+export function guideMeta(config: SiteConfig, date: string): GuideMeta {
+  return { product: config.title, versionLabel: 'Next', author: config.footer.copyright.replace(COPYRIGHT_AND_YEAR, '').split('.')[0] || config.title, siteUrl: config.url, date };
+}
+
+/** How the guide was made: copied from the cache, drawn as the pages compiled (build/pdf/stream.ts), or drawn whole after. */
+export type GuideOutcome = 'cached' | 'streamed' | 'whole';
+
+export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: number; cached: boolean; outcome: GuideOutcome }> {
   const { config } = input;
   const pages = new Map<string, GuidePage>();
   for (const p of input.pages) if (p.kind === 'doc' && !p.unlisted) pages.set(p.route, { route: p.route, title: p.title, html: input.htmlOf ? input.htmlOf(p) : p.html });
   const date = await contentDate(input.root);
-  const guideInput = {
-    product: config.title, versionLabel: 'Next', author: config.footer.copyright.replace(COPYRIGHT_AND_YEAR, '').split('.')[0] || config.title,
-    siteUrl: config.url, date, sidebars: input.sidebars.map((s) => s.items), pages,
-  };
+  const guideInput = { ...guideMeta(config, date), sidebars: input.sidebars.map((s) => s.items), pages };
   const hash = createHash('sha256').update(RENDER_VERSION).update(JSON.stringify({ ...guideInput, pages: [...pages.values()] })).digest('hex').slice(0, 24);
   const out = path.join(input.staging, GUIDE_PATH);
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -65,13 +73,17 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
   if (cacheFile && fs.existsSync(cacheFile)) {
     fs.copyFileSync(cacheFile, out);
     await input.worker?.close();
-    return { bytes: fs.statSync(out).size, cached: true };
+    return { bytes: fs.statSync(out).size, cached: true, outcome: 'cached' };
   }
   const worker = input.worker ?? new GuideWorker();
   let bytes: Buffer;
+  let outcome: GuideOutcome;
   try {
     const assetFiles = Object.fromEntries((input.images ?? []).map(([rel, source]) => [`/${rel}`, source]));
-    bytes = await worker.render({ ...guideInput, assetFiles, assetRoots: [input.staging, input.staticDir] });
+    // The guide drawn while the pages compiled, when it is this one; else drawn whole now.
+    const streamed = await input.stream?.finish(guideMeta(config, date), guideInput.sidebars, pages, assetFiles);
+    outcome = streamed ? 'streamed' : 'whole';
+    bytes = streamed ?? await worker.render({ ...guideInput, assetFiles, assetRoots: [input.staging, input.staticDir] });
   } finally {
     await worker.close();
   }
@@ -80,31 +92,46 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
     fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
     fs.writeFileSync(cacheFile, bytes);
   }
-  return { bytes: bytes.length, cached: false };
+  return { bytes: bytes.length, cached: false, outcome };
 }
 
 /**
- * A worker that renders the guide once it is given the pages. Started early (build/index.ts starts
- * it before the Markdown is compiled) so that its start-up and warm-up overlap the compile;
- * `close()` ends it when the guide turns out to be cached or the build fails.
+ * The worker that draws the guide (build/pdf/worker.ts). Started early (build/pipeline.ts starts
+ * it before the Markdown is compiled) so that its start-up and warm-up overlap the compile, and
+ * given the pages as they are compiled when it can be (build/pdf/stream.ts); `close()` ends it
+ * when the guide turns out to be cached or the build fails.
  */
 export class GuideWorker {
   private readonly worker: Promise<Worker>;
   constructor() {
     this.worker = startWorker('pdf/worker.ts', (file) => new Worker(file, { resourceLimits: BUSY_WORKER_LIMITS }));
-    this.worker.catch(() => {}); // reported by render()
+    this.worker.catch(() => {}); // reported by finish()
   }
 
-  async render(data: WorkerInput): Promise<Buffer> {
+  /** Posts a message once the worker has started; messages keep their order. */
+  send(message: WorkerMessage): void {
+    void this.worker.then((w) => w.postMessage(message), () => {});
+  }
+
+  /** Ends the guide begun with `start` and returns its PDF. */
+  async finish(sidebars: SidebarNode[][]): Promise<Buffer> {
     const worker = await this.worker;
     const reply = await new Promise<WorkerReply>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`the user guide worker exited (${code})`)));
-      worker.postMessage(data);
+      worker.postMessage({ finish: sidebars } satisfies WorkerMessage);
     });
     if (!reply.ok) throw reply.guide ? new GuideError(reply.guide) : new Error(`the user guide could not be drawn: ${reply.message}`);
     return Buffer.from(reply.pdf);
+  }
+
+  /** The whole guide from its final input: begun anew (whatever was sent before is dropped), every page, the end. */
+  render(input: GuideMeta & { sidebars: SidebarNode[][]; pages: Map<string, GuidePage>; assetFiles: Record<string, string>; assetRoots: string[] }): Promise<Buffer> {
+    const { sidebars, pages, assetFiles, assetRoots, ...meta } = input;
+    this.send({ start: { meta, plan: sidebars, routes: [...pages.keys()], assetRoots } });
+    this.send({ pages: [...pages.values()], assetFiles });
+    return this.finish(sidebars);
   }
 
   async close(): Promise<void> {

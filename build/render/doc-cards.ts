@@ -73,6 +73,9 @@ const byTitle = new Intl.Collator('ru').compare;
  * The page's HTML with its `::doc-cards` filled (an empty list when the page is no category's
  * link); forTag: a tag's page, whose list a screen reader announces as the tag's pages.
  */
+/** Whether a page's compiled HTML has a `::doc-cards` to fill (its final HTML depends on other pages). */
+export const hasDocCards = (html: string) => html.includes(PLACEHOLDER);
+
 export function fillDocCards(html: string, cards: DocCard[] | undefined, forTag = false): string {
   if (!html.includes(PLACEHOLDER)) return html;
   const list = (cards ?? []).map((c) => `<li><a class="doc-card" href="${escapeHtml(c.href)}"><span class="doc-card__title">${escapeHtml(c.label)}</span>`

@@ -4,7 +4,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { buildUserGuide } from '../../build/pdf/stage.ts';
-import { GuideError, renderGuide } from '../../build/pdf/render.ts';
+import { GuideError, renderGuide, startGuide, type GuidePage } from '../../build/pdf/render.ts';
+import { GuideStream } from '../../build/pdf/stream.ts';
+import type { GuideWorker } from '../../build/pdf/stage.ts';
+import type { SourcePage } from '../../build/model/content.ts';
+import type { SidebarNode } from '../../src/data/types.ts';
 import siteConfig from '../../src/site.config.ts';
 import type { PageData, SidebarData } from '../../src/data/types.ts';
 import type { SiteConfig } from '../../src/config/schema.ts';
@@ -65,5 +69,59 @@ describe('user guide stage', () => {
     assert.match(all, /СветлаяСхема/, 'the light figure\'s text is drawn as text');
     assert.doesNotMatch(all, /ТёмнаяСхема/, 'the dark variant is left out');
     assert.doesNotMatch(all, /Рисунок:/, 'no placeholder instead of the figure');
+  });
+
+  it('a guide drawn as its pages arrive, in any order and from a plan with other labels, is the guide drawn whole', async () => {
+    const meta = { product: 'P', versionLabel: 'Next', author: 'A', siteUrl: 'https://x.test', date: '2026-01-01' };
+    const final = [sidebars[0].items];
+    const pages = new Map<string, GuidePage>([
+      ['/a', { route: '/a', title: 'Первая', html: '<p>Привет, <a href="/b#x">вторая</a></p><ul><li>пункт</li></ul>' }],
+      ['/b', { route: '/b', title: 'Вторая', html: '<h2 id="x">Заголовок</h2><pre><code>echo 1</code></pre>' }],
+    ]);
+    const whole = await renderGuide({ ...meta, sidebars: final, pages, readAsset: () => null });
+    // Planned with the labels a build knows before the compile; the pages come last first, a tick apart.
+    const relabel = (nodes: SidebarNode[]): SidebarNode[] => nodes.map((n) => (n.type === 'category' ? { ...n, label: 'Папка', items: relabel(n.items) } : { ...n, label: 'страница' }));
+    const draft = startGuide(meta, [relabel(final[0])], new Set(pages.keys()), () => null);
+    draft.add(pages.get('/b')!);
+    await new Promise((resolve) => setImmediate(resolve));
+    draft.add(pages.get('/a')!);
+    const streamed = await draft.finish(final);
+    assert.ok(streamed.equals(whole), 'the same bytes');
+    // Finished with sidebars of another shape, it refuses rather than draw a wrong contents page.
+    const other = startGuide(meta, final, new Set(pages.keys()), () => null);
+    for (const page of pages.values()) other.add(page);
+    await assert.rejects(other.finish([[...final[0]].reverse()]), /planned from other sidebars/);
+  });
+
+  it('the stream hands over only a guide begun from the final shape and the final pages', async () => {
+    const tmp = tempDir('guide-stream-');
+    const source = (id: string, title: string): SourcePage => ({ id, route: `/${id}`, kind: 'doc', file: `docs/${id}.md`, absPath: path.join(tmp, `${id}.md`), frontMatter: { title } } as unknown as SourcePage);
+    const sources = [source('a', 'Первая'), source('b', 'Вторая')];
+    const config = { ...siteConfig, sidebars: { s: [{ type: 'doc', id: 'a' }, { type: 'doc', id: 'b' }] } } as unknown as SiteConfig;
+    const sent: unknown[] = [];
+    const finished: unknown[] = [];
+    const worker = { send: (m: unknown) => sent.push(m), finish: async (s: unknown) => (finished.push(s), Buffer.from('pdf')) } as unknown as GuideWorker;
+    const begin = () => GuideStream.begin(worker, { config, sources, categories: new Map(), root: tmp, configPath: path.join(tmp, 'site.config.ts'), staging: tmp, staticDir: tmp })!;
+    const final = (order: string[]) => [order.map((id) => ({ type: 'link', label: id, href: `/${id}`, docId: id }) as SidebarNode)];
+    const pages = (bHtml: string) => new Map<string, GuidePage>([['/a', { route: '/a', title: 'Первая', html: '<p>a</p>' }], ['/b', { route: '/b', title: 'Вторая', html: bHtml }]]);
+    const meta = async (stream: GuideStream) => ({ ...(await (stream as unknown as { meta: Promise<object> }).meta) }) as never;
+
+    const stream = begin();
+    assert.ok(stream.rank(sources[0]) < stream.rank(sources[1]), 'the compile takes the pages in the guide\'s order');
+    stream.add(sources[0], { html: '<p>a</p>', assets: [] });
+    assert.deepEqual(await stream.finish(await meta(stream), final(['a', 'b']), pages('<p>b</p>'), {}), Buffer.from('pdf'));
+    assert.ok(sent.some((m) => JSON.stringify(m).includes('"start"')), 'the worker was told to begin');
+    const last = sent.at(-1) as { pages: GuidePage[] };
+    assert.deepEqual(last.pages.map((p) => p.route), ['/b'], 'the page not sent yet goes with the end');
+
+    const reordered = begin();
+    reordered.add(sources[0], { html: '<p>a</p>', assets: [] });
+    assert.equal(await reordered.finish(await meta(reordered), final(['b', 'a']), pages('<p>b</p>'), {}), undefined, 'another order: drawn whole');
+    const changed = begin();
+    changed.add(sources[1], { html: '<p>b</p>', assets: [] });
+    assert.equal(await changed.finish(await meta(changed), final(['a', 'b']), pages('<p>b, changed</p>'), {}), undefined, 'a page sent is not the final one: drawn whole');
+    assert.equal(finished.length, 1, 'only the matching guide was finished');
+    const idle = begin();
+    assert.equal(await idle.finish(await meta(idle), final(['a', 'b']), pages('<p>b</p>'), {}), undefined, 'nothing was sent: drawn whole');
   });
 });

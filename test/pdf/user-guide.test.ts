@@ -14,9 +14,12 @@ const outA = path.join(root, '.cache/test-pdf-a');
 const outB = path.join(root, '.cache/test-pdf-b');
 const GUIDE = 'files/documentation.pdf';
 
-function buildInto(out: string) {
+/** Builds this site into `out` (without a cache unless one is given) and says how the guide was made. */
+function buildInto(out: string, cache: string[] = ['--no-cache']): string {
   rmSync(out, { recursive: true, force: true });
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', out, '--quiet', '--no-cache', '--no-link-check'], { cwd: root, stdio: 'pipe' });
+  const stats = `${out}.stats.json`;
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--out', out, '--quiet', ...cache, '--no-link-check', '--stats-json', stats], { cwd: root, stdio: 'pipe' });
+  return (JSON.parse(readFileSync(stats, 'utf8')) as { userGuide: string }).userGuide;
 }
 
 interface OutlineNode { title: string; dest: unknown; items: OutlineNode[] }
@@ -26,6 +29,7 @@ const squash = (s: string) => s.replace(/\s+/g, '');
 let pdf: Pdf;
 let pageTexts: string[] = [];
 let sidebars: SidebarData[] = [];
+let madeA = '';
 
 async function pageOf(dest: unknown): Promise<number> {
   const explicit = typeof dest === 'string' ? await pdf.getDestination(dest) : dest as unknown[];
@@ -35,7 +39,7 @@ async function pageOf(dest: unknown): Promise<number> {
 
 describe('user guide PDF', { timeout: 180_000 }, () => {
   before(async () => {
-    buildInto(outA);
+    madeA = buildInto(outA);
     buildInto(outB);
     const data = new Uint8Array(readFileSync(path.join(outA, GUIDE)));
     pdf = await getDocument({ data, useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise;
@@ -53,6 +57,20 @@ describe('user guide PDF', { timeout: 180_000 }, () => {
 
   it('two builds of the same sources give byte-identical PDFs', () => {
     assert.ok(readFileSync(path.join(outA, GUIDE)).equals(readFileSync(path.join(outB, GUIDE))));
+  });
+
+  it('is drawn while the pages compile, and is the same PDF when drawn after them', () => {
+    assert.equal(madeA, 'streamed', 'a cold build hands each page to the guide as it is compiled');
+    // Every page from the compile cache and the PDF not cached: nothing compiles, the guide is drawn whole.
+    const outC = path.join(root, '.cache/test-pdf-c');
+    const cacheC = `${outC}-cache`;
+    rmSync(cacheC, { recursive: true, force: true });
+    buildInto(outC, ['--cache-dir', cacheC]);
+    rmSync(path.join(cacheC, 'pdf'), { recursive: true, force: true });
+    assert.equal(buildInto(outC, ['--cache-dir', cacheC]), 'whole');
+    assert.ok(readFileSync(path.join(outC, GUIDE)).equals(readFileSync(path.join(outA, GUIDE))), 'byte for byte');
+    rmSync(outC, { recursive: true, force: true });
+    rmSync(cacheC, { recursive: true, force: true });
   });
 
   it('is at most 3 MB and has the metadata of the site', async () => {
