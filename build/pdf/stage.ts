@@ -64,8 +64,8 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
   const { config } = input;
   const pages = new Map<string, GuidePage>();
   for (const p of input.pages) if (p.kind === 'doc' && !p.unlisted) pages.set(p.route, { route: p.route, title: p.title, html: input.htmlOf ? input.htmlOf(p) : p.html });
-  const date = await contentDate(input.root);
-  const guideInput = { ...guideMeta(config, date), sidebars: input.sidebars.map((s) => s.items), pages };
+  const meta = input.stream ? await input.stream.meta : guideMeta(config, await contentDate(input.root));
+  const guideInput = { ...meta, sidebars: input.sidebars.map((s) => s.items), pages };
   const hash = createHash('sha256').update(RENDER_VERSION).update(JSON.stringify({ ...guideInput, pages: [...pages.values()] })).digest('hex').slice(0, 24);
   const out = path.join(input.staging, GUIDE_PATH);
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -81,7 +81,7 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
   try {
     const assetFiles = Object.fromEntries((input.images ?? []).map(([rel, source]) => [`/${rel}`, source]));
     // The guide drawn while the pages compiled, when it is this one; else drawn whole now.
-    const streamed = await input.stream?.finish(guideMeta(config, date), guideInput.sidebars, pages, assetFiles);
+    const streamed = await input.stream?.finish(guideInput.sidebars, pages, assetFiles);
     outcome = streamed ? 'streamed' : 'whole';
     bytes = streamed ?? await worker.render({ ...guideInput, assetFiles, assetRoots: [input.staging, input.staticDir] });
   } finally {

@@ -42,7 +42,6 @@ export interface CompiledForGuide {
 }
 
 const pageHash = (page: GuidePage) => createHash('sha1').update(page.title).update('\0').update(page.html).digest('base64');
-const metaKey = (meta: GuideMeta) => JSON.stringify(meta);
 
 export class GuideStream {
   /** What was sent of each page (a hash), by route. */
@@ -53,7 +52,8 @@ export class GuideStream {
 
   private constructor(
     private readonly worker: GuideWorker,
-    private readonly meta: Promise<GuideMeta>,
+    /** The title page's facts, the content date among them: the guide's, begun or not (build/pdf/stage.ts takes them from here). */
+    readonly meta: Promise<GuideMeta>,
     private readonly plan: SidebarNode[][],
     private readonly routes: Set<string>,
     private readonly assetRoots: string[],
@@ -102,11 +102,10 @@ export class GuideStream {
    * The PDF from the pages sent and the rest of `pages`, when the guide begun is the one asked
    * for; undefined when it is not, or when drawing it failed: the caller then draws it whole.
    */
-  async finish(meta: GuideMeta, sidebars: SidebarNode[][], pages: Map<string, GuidePage>, assetFiles: Record<string, string>): Promise<Buffer | undefined> {
+  async finish(sidebars: SidebarNode[][], pages: Map<string, GuidePage>, assetFiles: Record<string, string>): Promise<Buffer | undefined> {
     if (!this.chain) return undefined;
     await this.chain;
-    const routes = new Set(pages.keys());
-    if (metaKey(meta) !== metaKey(await this.meta) || guideShape(sidebars, routes) !== guideShape(this.plan, this.routes)) return undefined;
+    if (guideShape(sidebars, new Set(pages.keys())) !== guideShape(this.plan, this.routes)) return undefined;
     for (const [route, hash] of this.sent) {
       const page = pages.get(route);
       if (!page || pageHash(page) !== hash) return undefined;

@@ -104,24 +104,23 @@ describe('user guide stage', () => {
     const begin = () => GuideStream.begin(worker, { config, sources, categories: new Map(), root: tmp, configPath: path.join(tmp, 'site.config.ts'), staging: tmp, staticDir: tmp })!;
     const final = (order: string[]) => [order.map((id) => ({ type: 'link', label: id, href: `/${id}`, docId: id }) as SidebarNode)];
     const pages = (bHtml: string) => new Map<string, GuidePage>([['/a', { route: '/a', title: 'Первая', html: '<p>a</p>' }], ['/b', { route: '/b', title: 'Вторая', html: bHtml }]]);
-    const meta = async (stream: GuideStream) => ({ ...(await (stream as unknown as { meta: Promise<object> }).meta) }) as never;
 
     const stream = begin();
     assert.ok(stream.rank(sources[0]) < stream.rank(sources[1]), 'the compile takes the pages in the guide\'s order');
     stream.add(sources[0], { html: '<p>a</p>', assets: [] });
-    assert.deepEqual(await stream.finish(await meta(stream), final(['a', 'b']), pages('<p>b</p>'), {}), Buffer.from('pdf'));
+    assert.deepEqual(await stream.finish(final(['a', 'b']), pages('<p>b</p>'), {}), Buffer.from('pdf'));
     assert.ok(sent.some((m) => JSON.stringify(m).includes('"start"')), 'the worker was told to begin');
     const last = sent.at(-1) as { pages: GuidePage[] };
     assert.deepEqual(last.pages.map((p) => p.route), ['/b'], 'the page not sent yet goes with the end');
 
     const reordered = begin();
     reordered.add(sources[0], { html: '<p>a</p>', assets: [] });
-    assert.equal(await reordered.finish(await meta(reordered), final(['b', 'a']), pages('<p>b</p>'), {}), undefined, 'another order: drawn whole');
+    assert.equal(await reordered.finish(final(['b', 'a']), pages('<p>b</p>'), {}), undefined, 'another order: drawn whole');
     const changed = begin();
     changed.add(sources[1], { html: '<p>b</p>', assets: [] });
-    assert.equal(await changed.finish(await meta(changed), final(['a', 'b']), pages('<p>b, changed</p>'), {}), undefined, 'a page sent is not the final one: drawn whole');
+    assert.equal(await changed.finish(final(['a', 'b']), pages('<p>b, changed</p>'), {}), undefined, 'a page sent is not the final one: drawn whole');
     assert.equal(finished.length, 1, 'only the matching guide was finished');
     const idle = begin();
-    assert.equal(await idle.finish(await meta(idle), final(['a', 'b']), pages('<p>b</p>'), {}), undefined, 'nothing was sent: drawn whole');
+    assert.equal(await idle.finish(final(['a', 'b']), pages('<p>b</p>'), {}), undefined, 'nothing was sent: drawn whole');
   });
 });
