@@ -43,6 +43,9 @@ export interface GuideStageInput {
   stream?: GuideStream | null;
 }
 
+/** Images by the site path a page shows them at (`/img/x.png`): their source files, for the worker to read. */
+export const assetFilesOf = (images: [string, string][]): Record<string, string> => Object.fromEntries(images.map(([rel, source]) => [`/${rel}`, source]));
+
 /** The build date printed on the title page: the newest commit date of docs/, never the clock. */
 export async function contentDate(root: string): Promise<string> {
   try {
@@ -79,7 +82,7 @@ export async function buildUserGuide(input: GuideStageInput): Promise<{ bytes: n
   let bytes: Buffer;
   let outcome: GuideOutcome;
   try {
-    const assetFiles = Object.fromEntries((input.images ?? []).map(([rel, source]) => [`/${rel}`, source]));
+    const assetFiles = assetFilesOf(input.images ?? []);
     // The guide drawn while the pages compiled, when it is this one; else drawn whole now.
     const streamed = await input.stream?.finish(guideInput.sidebars, pages, assetFiles);
     outcome = streamed ? 'streamed' : 'whole';

@@ -19,10 +19,10 @@ import type { AssetRef } from '../markdown/context.ts';
 import type { Categories } from '../model/categories.ts';
 import type { SourcePage } from '../model/content.ts';
 import { configLocation, resolveSidebars } from '../model/sidebars.ts';
-import { sidebarDocsOf, titleOfPage } from '../model/site.ts';
+import { contentAssets, sidebarDocsOf, titleOfPage } from '../model/site.ts';
 import { hasDocCards } from '../render/doc-cards.ts';
 import { guideShape, type GuideMeta, type GuidePage } from './render.ts';
-import { contentDate, guideMeta, type GuideWorker } from './stage.ts';
+import { assetFilesOf, contentDate, guideMeta, type GuideWorker } from './stage.ts';
 
 export interface GuideStreamInput {
   config: SiteConfig;
@@ -93,7 +93,7 @@ export class GuideStream {
     if (!this.routes.has(page.route) || hasDocCards(compiled.html)) return;
     const guidePage: GuidePage = { route: page.route, title: titleOfPage(page, compiled.h1), html: compiled.html };
     this.sent.set(page.route, pageHash(guidePage));
-    const assetFiles = Object.fromEntries(compiled.assets.map((a) => [`/${a.url.replace(/^\/+/, '')}`, a.source]));
+    const assetFiles = assetFilesOf(contentAssets([compiled]));
     this.chain ??= this.meta.then((meta) => this.worker.send({ start: { meta, plan: this.plan, routes: [...this.routes], assetRoots: this.assetRoots } }));
     this.chain = this.chain.then(() => this.worker.send({ pages: [guidePage], assetFiles }));
   }
