@@ -17,6 +17,7 @@ import { drawSvg, svgSize } from './svg.ts';
 import { useFastLayout } from './fast-layout.ts';
 import { useBatchedWrites } from './batched-writes.ts';
 import { GuideError } from './guide-error.ts';
+import { guideShape, inGuide } from './shape.ts';
 
 export { GuideError };
 
@@ -84,18 +85,6 @@ export interface GuideDraft {
    * labels from `sidebars`, which must have the plan's shape (guideShape): only labels may differ.
    */
   finish(sidebars: SidebarNode[][]): Promise<Buffer>;
-}
-
-/** Whether a sidebar item is a page of the guide: a doc whose page the guide has. */
-const inGuide = (n: SidebarNode, routes: ReadonlySet<string>) => n.type === 'link' && !!n.docId && routes.has(n.href);
-
-/**
- * The sidebars without their labels: what the drawing of the guide depends on besides its pages.
- * A draft started from one plan can be finished with sidebars of the same shape.
- */
-export function guideShape(sidebars: SidebarNode[][], routes: ReadonlySet<string>): string {
-  const shape = (nodes: SidebarNode[]): unknown[] => nodes.map((n) => (n.type === 'category' ? shape(n.items) : inGuide(n, routes) ? n.href : 0));
-  return JSON.stringify(sidebars.map(shape));
 }
 
 /** The whole guide at once: a draft given every page. Drawn by the same steps, so the same bytes. */

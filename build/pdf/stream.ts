@@ -21,7 +21,8 @@ import type { SourcePage } from '../model/content.ts';
 import { configLocation, resolveSidebars } from '../model/sidebars.ts';
 import { contentAssets, sidebarDocsOf, titleOfPage } from '../model/site.ts';
 import { hasDocCards } from '../render/doc-cards.ts';
-import { guideShape, type GuideMeta, type GuidePage } from './render.ts';
+import type { GuideMeta, GuidePage } from './render.ts';
+import { guideShape } from './shape.ts';
 import { assetFilesOf, contentDate, guideMeta, type GuideWorker } from './stage.ts';
 
 export interface GuideStreamInput {

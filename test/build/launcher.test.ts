@@ -58,6 +58,11 @@ describe('the launcher', { timeout: 180_000 }, () => {
     // (The bundle has no comments naming its modules: the patch's own mark, `void color`, shows the walker is in it.)
     assert.match(bundled, /"string"\?value\d*\.name:void 0;void color\}/, 'the walker is bundled, patched');
     assert.doesNotMatch(bundled, /defineProperty\(visit\d*,\s*"name"/, 'the walker names no visitor');
+    // pdfkit (and the font code it loads, ~0.1 s) is the guide worker's alone: a file of the
+    // build's thread that imports it makes every build pay for it at start, with the guide or not.
+    const loadsPdfkit = readdirSync(bundleDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.[cm]js$/.test(f) && /require\("pdfkit"\)|from\s*"pdfkit"/.test(readFileSync(path.join(bundleDir, f), 'utf8')));
+    assert.deepEqual(loadsPdfkit, [path.join('workers', 'pdf', 'worker.mjs')]);
     // Up to date: the pipeline's chunk is never loaded (nor any package it imports, nor a worker),
     // and what is loaded comes from the code caches the first build left.
     const again = launch();
