@@ -165,6 +165,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   let bundling: ReturnType<typeof cachedBundles> | undefined;
   let search: SearchIndexer | undefined;
   let searchWriting: Promise<void> | undefined;
+  let linkCheck: Promise<unknown> | undefined;
   // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
   const guideWorker = config.userGuidePdf === false || options.userGuide === false ? null : new GuideWorker();
   try {
@@ -336,6 +337,23 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     writeCspFiles(staging, buildCsp([prepaint, bootScript(assets.js), ...(redirects.length ? [REDIRECT_SCRIPT] : [])], [assets.inlineCss], imageOriginsOf(compiled.values())));
     lap('emit');
 
+    // 7. Every link and anchor must resolve before the output replaces the old one. Checked while
+    // the user guide is still being drawn (this thread has nothing else to do then): the pages'
+    // links to the guide are not sent to linkinator, as the PDF is this build's own output — the
+    // build writes it, or fails, below (or was told to skip it this once, --no-user-guide).
+    const checking = checkingLinks ? checkSiteLinks() : undefined;
+    linkCheck = checking;
+    checking?.catch(() => {}); // awaited below, after the guide, whose error comes first; settled before the staging folder is discarded
+    async function checkSiteLinks() {
+      const sourceOfRoute = new Map(sources.map((s) => [s.route, { file: s.file, absPath: s.absPath }]));
+      const brokenAnchors = checkAnchors(refs, ids, sourceOfRoute);
+      const pageRoutes = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.route));
+      if (config.userGuidePdf !== false) pageRoutes.add(`/${GUIDE_PATH}`);
+      const linkCheck = await checkLinks(staging, refs, pageRoutes, sourceOfRoute, cacheDir, { root: outDir, has: (rel) => kept.has(rel) });
+      // Both kinds together, in the order of the files and lines, so that one build names every broken link.
+      return { sent: linkCheck.sent, errors: [...linkCheck.errors, ...brokenAnchors].sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0)) };
+    }
+
     let guideOutcome: BuildResult['userGuide'];
     if (userGuide) {
       try {
@@ -348,19 +366,11 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
       lap('pdf');
     }
 
-    // 7. Every link and anchor must resolve before the output replaces the old one.
     let linksSentToChecker = false;
-    if (checkingLinks) {
-      const sourceOfRoute = new Map(sources.map((s) => [s.route, { file: s.file, absPath: s.absPath }]));
-      const brokenAnchors = checkAnchors(refs, ids, sourceOfRoute);
-      const pageRoutes = new Set(pages.filter((p) => p.kind !== 'not-found').map((p) => p.route));
-      // Told to skip the user guide this once (--no-user-guide), the output has no PDF: the pages'
-      // links to it are the guide's own, not broken ones.
-      if (config.userGuidePdf !== false && options.userGuide === false) pageRoutes.add(`/${GUIDE_PATH}`);
-      const linkCheck = await checkLinks(staging, refs, pageRoutes, sourceOfRoute, cacheDir, { root: outDir, has: (rel) => kept.has(rel) });
-      linksSentToChecker = linkCheck.sent;
-      // Both kinds together, in the order of the files and lines, so that one build names every broken link.
-      throwIfAny([...linkCheck.errors, ...brokenAnchors].sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.line ?? 0) - (b.line ?? 0)), 50);
+    if (checking) {
+      const { sent, errors } = await checking;
+      linksSentToChecker = sent;
+      throwIfAny(errors, 50);
       lap('links');
     }
 
@@ -387,7 +397,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     lap('swap');
     return { outDir, pages: pages.length, warnings, timings, compiled: stats.compiled, cached: stats.cached, rendered: pages.length - reuse.reused, framesReused: reuse.framesReused, workers: stats.workers, workersStartedEarly: stats.workersStartedEarly, diagramsDrawn: stats.diagrams, ...(guideOutcome ? { userGuide: guideOutcome } : {}), bundlesFromCache, linksSentToChecker, firstLoad, adaptedConfig: adapted };
   } catch (e) {
-    await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close(), search?.settle(), searchWriting]);
+    await Promise.allSettled([bundling, compressor?.settle(), guideWorker?.close(), search?.settle(), searchWriting, linkCheck]);
     discardStaging(staging);
     stopGuarding();
     throw e;

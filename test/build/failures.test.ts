@@ -166,10 +166,12 @@ describe('build failures', () => {
   it('a page the user guide PDF cannot draw fails the build, naming the page and the image', () => {
     const config = original('site.config.ts');
     const api = original('docs/reference/api.md');
+    // A broken link as well: the links are checked while the guide is drawn, and the guide's
+    // error is the one the build reports, as when the check came after it.
     expectFailure(() => {
       site.write('site.config.ts', config.replace('userGuidePdf: false', 'userGuidePdf: true'));
       site.write('docs/reference/broken.png', 'this is not a PNG');
-      site.write('docs/reference/api.md', `${api}\n![схема](./broken.png)\n`);
+      site.write('docs/reference/api.md', `${api}\n![схема](./broken.png)\n\n[Нет файла](/files/other.pdf)\n`);
     }, () => {
       site.write('site.config.ts', config);
       site.write('docs/reference/api.md', api);
