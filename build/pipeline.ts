@@ -18,7 +18,7 @@ import { buildUserGuide, GUIDE_PATH, GuideWorker } from './pdf/stage.ts';
 import { GuideStream } from './pdf/stream.ts';
 import { GuideError } from './pdf/guide-error.ts';
 import { loadSiteConfig } from './model/config.ts';
-import { failOnWarnings, throwIfAny, type Warning } from './errors.ts';
+import { failOnWarnings, throwIfAny, type BuildError, type Warning } from './errors.ts';
 import { bootScript } from './render/boot-script.ts';
 import { buildCsp, imageOriginsOf, writeCspFiles } from './render/csp.ts';
 import { Compressor } from './output/compress.ts';
@@ -165,7 +165,7 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
   let bundling: ReturnType<typeof cachedBundles> | undefined;
   let search: SearchIndexer | undefined;
   let searchWriting: Promise<void> | undefined;
-  let linkCheck: Promise<unknown> | undefined;
+  let linkCheck: Promise<{ sent: boolean; errors: BuildError[] }> | undefined;
   // The user guide's worker starts now, so that loading pdfkit and its fonts overlaps the compile.
   const guideWorker = config.userGuidePdf === false || options.userGuide === false ? null : new GuideWorker();
   try {
@@ -341,9 +341,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     // the user guide is still being drawn (this thread has nothing else to do then): the pages'
     // links to the guide are not sent to linkinator, as the PDF is this build's own output — the
     // build writes it, or fails, below (or was told to skip it this once, --no-user-guide).
-    const checking = checkingLinks ? checkSiteLinks() : undefined;
-    linkCheck = checking;
-    checking?.catch(() => {}); // awaited below, after the guide, whose error comes first; settled before the staging folder is discarded
+    linkCheck = checkingLinks ? checkSiteLinks() : undefined;
+    linkCheck?.catch(() => {}); // awaited below, after the guide, whose error comes first; settled before the staging folder is discarded
     async function checkSiteLinks() {
       const sourceOfRoute = new Map(sources.map((s) => [s.route, { file: s.file, absPath: s.absPath }]));
       const brokenAnchors = checkAnchors(refs, ids, sourceOfRoute);
@@ -367,8 +366,8 @@ export async function runPipeline(options: BuildOptions, pre: Prechecked): Promi
     }
 
     let linksSentToChecker = false;
-    if (checking) {
-      const { sent, errors } = await checking;
+    if (linkCheck) {
+      const { sent, errors } = await linkCheck;
       linksSentToChecker = sent;
       throwIfAny(errors, 50);
       lap('links');
