@@ -187,8 +187,11 @@ export interface CompiledPage extends Omit<CompiledMarkdown, 'html' | 'markdown'
  */
 export interface CompileListener {
   rank(page: SourcePage): number;
-  add(page: SourcePage, compiled: { h1?: string; html: string; assets: CompiledMarkdown['assets'] }): void;
+  add(page: SourcePage, compiled: CompiledForListener): void;
 }
+
+/** What a listener is told of a compiled page: its `# h1`, HTML and the images it shows. */
+export type CompiledForListener = Pick<CompiledMarkdown, 'h1' | 'html' | 'assets'>;
 
 export interface CompiledSite {
   results: Map<string, CompiledPage>;

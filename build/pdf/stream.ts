@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { SiteConfig } from '../../src/config/schema.ts';
 import type { SidebarNode } from '../../src/data/types.ts';
-import type { AssetRef } from '../markdown/context.ts';
+import type { CompiledForListener } from '../markdown/compile-stage.ts';
 import type { Categories } from '../model/categories.ts';
 import type { SourcePage } from '../model/content.ts';
 import { configLocation, resolveSidebars } from '../model/sidebars.ts';
@@ -33,13 +33,6 @@ export interface GuideStreamInput {
   configPath: string;
   staging: string;
   staticDir: string;
-}
-
-/** What the compile hands on about a page: the parts of its result the guide shows. */
-export interface CompiledForGuide {
-  h1?: string;
-  html: string;
-  assets: AssetRef[];
 }
 
 const pageHash = (page: GuidePage) => createHash('sha1').update(page.title).update('\0').update(page.html).digest('base64');
@@ -90,7 +83,7 @@ export class GuideStream {
    * A page compiled, or taken from the cache: sent to the worker when it is a page of the guide
    * whose HTML is final (a `::doc-cards` is filled in from other pages after the compile).
    */
-  add(page: SourcePage, compiled: CompiledForGuide): void {
+  add(page: SourcePage, compiled: CompiledForListener): void {
     if (!this.routes.has(page.route) || hasDocCards(compiled.html)) return;
     const guidePage: GuidePage = { route: page.route, title: titleOfPage(page, compiled.h1), html: compiled.html };
     this.sent.set(page.route, pageHash(guidePage));

@@ -69,15 +69,15 @@ function tagCards(routes: string[], pageOf: (route: string) => PageData | undefi
 }
 const byTitle = new Intl.Collator('ru').compare;
 
+/** Whether a page's compiled HTML has a `::doc-cards` to fill (its final HTML depends on other pages). */
+export const hasDocCards = (html: string) => html.includes(PLACEHOLDER);
+
 /**
  * The page's HTML with its `::doc-cards` filled (an empty list when the page is no category's
  * link); forTag: a tag's page, whose list a screen reader announces as the tag's pages.
  */
-/** Whether a page's compiled HTML has a `::doc-cards` to fill (its final HTML depends on other pages). */
-export const hasDocCards = (html: string) => html.includes(PLACEHOLDER);
-
 export function fillDocCards(html: string, cards: DocCard[] | undefined, forTag = false): string {
-  if (!html.includes(PLACEHOLDER)) return html;
+  if (!hasDocCards(html)) return html;
   const list = (cards ?? []).map((c) => `<li><a class="doc-card" href="${escapeHtml(c.href)}"><span class="doc-card__title">${escapeHtml(c.label)}</span>`
     + `${c.text ? `<span class="doc-card__text">${escapeHtml(c.text)}</span>` : ''}</a></li>`).join('');
   // Navigation, as the sidebar is: a landmark of its own, and no page text for search (build/search/index.ts).
